@@ -1,0 +1,189 @@
+//! The [`ImpartialGame`] trait through which every ruleset is defined.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use crate::Nimber;
+
+/// The rules of an impartial game: from any position, both players have the same moves.
+///
+/// A ruleset is an object (it may hold parameters, such as the largest number of stones a move
+/// may take); its positions are values of the associated type [`Position`](Self::Position). The
+/// one required method, [`moves`](Self::moves), lists the positions one move away. Everything
+/// else has a safe default and exists only to make evaluation faster:
+///
+/// - [`components`](Self::components) and [`join`](Self::join) split a position into
+///   independent summands and put them back together (a disjunctive sum, such as the heaps of
+///   Nim);
+/// - [`known_grundy`](Self::known_grundy) gives a closed-form Grundy value;
+/// - [`moves_to_value`](Self::moves_to_value) lists the moves to a given value without
+///   enumerating the others.
+///
+/// [`Solver`](crate::Solver) evaluates any implementation without recursion on the call stack.
+///
+/// # Examples
+///
+/// A game in a dozen lines: a counter that a move lowers by 1 or 2, but never from an even
+/// number by 2.
+///
+/// ```
+/// use cgt_core::{ImpartialGame, Nimber, Outcome, Solver};
+///
+/// struct Countdown;
+///
+/// impl ImpartialGame for Countdown {
+///     type Position = u32;
+///
+///     fn moves(&self, &n: &u32) -> impl Iterator<Item = u32> {
+///         let by_two = (n >= 2 && n % 2 == 1).then(|| n - 2);
+///         n.checked_sub(1).into_iter().chain(by_two)
+///     }
+/// }
+///
+/// let mut solver = Solver::new(Countdown);
+/// assert_eq!(solver.grundy(&0)?, Nimber::ZERO);
+/// assert_eq!(solver.grundy(&3)?, Nimber::new(2));
+/// assert_eq!(solver.outcome(&4)?, Outcome::Previous);
+/// assert_eq!(solver.winning_moves(&5)?, vec![4]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Laws
+///
+/// An implementation must keep these laws; the solver's answers rely on them.
+///
+/// 1. **Finiteness.** Every sequence of moves from any position ends. A game that breaks this
+///    law is reported by the solver as [`Error::Cycle`](crate::Error::Cycle) when a position
+///    repeats, or as [`Error::LimitExceeded`](crate::Error::LimitExceeded) when the positions
+///    never repeat but never end.
+/// 2. **Purity.** `moves`, `components`, `join`, `known_grundy` and `moves_to_value` depend only
+///    on their arguments and the ruleset: the same position always gives the same answers.
+/// 3. **Atomic components.** `components(p)` yields positions that are independent games
+///    whose disjunctive sum is `p`, and each of them is its own only component. A position
+///    with no moves may be dropped from the components (it adds `0`).
+/// 4. **Disjunctive sum.** `moves(p)` are exactly the positions got by making one move in one
+///    component and joining the result with the untouched components: when `join` is
+///    overridden, `join(components(p))` is a position equal to `p` as a game.
+/// 5. **Hint soundness.** When `known_grundy(p)` is `Some(v)`, `v` is the Grundy value of `p`;
+///    when `moves_to_value(p, v)` is `Some(moves)`, `moves` are exactly those of `moves(p)`
+///    whose value is `v`. A hook may make evaluation faster, never change an answer.
+///    [`Unhinted`] hides every hook, so that a test can compare the two.
+pub trait ImpartialGame {
+    /// A position of the game. It holds only the state; the rules live in the ruleset.
+    type Position: Clone + Eq + Hash + Debug;
+
+    /// The positions one move away from `position`: its options. None for a terminal position.
+    ///
+    /// The iterator is consumed lazily where only some moves are needed, so a game with
+    /// very many moves may generate them as it goes.
+    fn moves(&self, position: &Self::Position) -> impl Iterator<Item = Self::Position>;
+
+    /// Splits a position into independent components whose disjunctive sum it is.
+    ///
+    /// The default keeps the position whole. Override it, together with [`join`](Self::join),
+    /// when positions are sums (the heaps of Nim): the solver then remembers components, not
+    /// combinations of them, and finds winning moves by the nim-sum rule inside one component.
+    fn components(&self, position: Self::Position) -> impl Iterator<Item = Self::Position> {
+        std::iter::once(position)
+    }
+
+    /// Puts components back together into one position: the inverse of
+    /// [`components`](Self::components).
+    ///
+    /// The default, for games that do not split, returns the only component and `None` for any
+    /// other number of them. Where this returns `None`, the solver finds winning moves by
+    /// valuing every move of the whole position instead.
+    fn join(&self, mut components: Vec<Self::Position>) -> Option<Self::Position> {
+        if components.len() == 1 {
+            components.pop()
+        } else {
+            None
+        }
+    }
+
+    /// The Grundy value of a position when a closed form knows it; `None` (the default) makes
+    /// the solver search.
+    fn known_grundy(&self, position: &Self::Position) -> Option<Nimber> {
+        let _ = position;
+        None
+    }
+
+    /// The moves from `position` to positions of Grundy value `target`, when a closed form
+    /// knows them; `None` (the default) makes the solver value every move.
+    ///
+    /// This is what lets a winning move be found in a Nim heap of 10<sup>18</sup>.
+    fn moves_to_value(
+        &self,
+        position: &Self::Position,
+        target: Nimber,
+    ) -> Option<Vec<Self::Position>> {
+        let _ = (position, target);
+        None
+    }
+}
+
+impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
+    type Position = G::Position;
+
+    fn moves(&self, position: &Self::Position) -> impl Iterator<Item = Self::Position> {
+        (**self).moves(position)
+    }
+
+    fn components(&self, position: Self::Position) -> impl Iterator<Item = Self::Position> {
+        (**self).components(position)
+    }
+
+    fn join(&self, components: Vec<Self::Position>) -> Option<Self::Position> {
+        (**self).join(components)
+    }
+
+    fn known_grundy(&self, position: &Self::Position) -> Option<Nimber> {
+        (**self).known_grundy(position)
+    }
+
+    fn moves_to_value(
+        &self,
+        position: &Self::Position,
+        target: Nimber,
+    ) -> Option<Vec<Self::Position>> {
+        (**self).moves_to_value(position, target)
+    }
+}
+
+/// A game with every hook hidden: only [`moves`](ImpartialGame::moves) is forwarded.
+///
+/// The solver then evaluates the whole position by brute force over its state graph, with no
+/// splitting into components and no closed forms. Tests use it to prove that a game's hooks
+/// change no answer (the hint-soundness law of [`ImpartialGame`]).
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::{ImpartialGame, Nimber, Solver, Unhinted};
+///
+/// struct Heap;
+/// impl ImpartialGame for Heap {
+///     type Position = u64;
+///     fn moves(&self, &n: &u64) -> impl Iterator<Item = u64> {
+///         0..n
+///     }
+///     fn known_grundy(&self, &n: &u64) -> Option<Nimber> {
+///         Some(Nimber::new(n))
+///     }
+/// }
+///
+/// let hinted = Solver::new(Heap).grundy(&40)?;
+/// let searched = Solver::new(Unhinted(Heap)).grundy(&40)?;
+/// assert_eq!(hinted, searched);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Unhinted<G>(pub G);
+
+impl<G: ImpartialGame> ImpartialGame for Unhinted<G> {
+    type Position = G::Position;
+
+    fn moves(&self, position: &Self::Position) -> impl Iterator<Item = Self::Position> {
+        self.0.moves(position)
+    }
+}

@@ -1,0 +1,211 @@
+//! The explored state graph of a position, as a `petgraph` graph.
+
+use std::collections::VecDeque;
+use std::fmt::Write as _;
+
+use hashbrown::HashMap;
+use petgraph::graph::{DiGraph, NodeIndex};
+
+use crate::{Error, ImpartialGame, Nimber, Outcome, Result, Solver};
+
+/// A position of the state graph with its Grundy value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GraphNode<P> {
+    /// The position.
+    pub position: P,
+    /// Its Grundy value.
+    pub grundy: Nimber,
+}
+
+/// The positions reachable from a start position, an edge for every move, each position
+/// labelled with its Grundy value.
+///
+/// The graph is a `petgraph` [`DiGraph`], so every `petgraph` algorithm and export applies;
+/// [`GameGraph::to_dot`] writes Graphviz DOT with the P-positions marked. Positions appear once
+/// each, whatever the number of ways to reach them: it is the game's state DAG, not its tree.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::{GameGraph, ImpartialGame, Solver};
+///
+/// struct Heap;
+/// impl ImpartialGame for Heap {
+///     type Position = u64;
+///     fn moves(&self, &n: &u64) -> impl Iterator<Item = u64> {
+///         0..n
+///     }
+/// }
+///
+/// let mut solver = Solver::new(Heap);
+/// let graph = GameGraph::explore(&mut solver, &3, 100)?;
+/// assert_eq!(graph.graph().node_count(), 4);
+/// assert_eq!(graph.graph().edge_count(), 6);
+/// assert!(graph.to_dot().starts_with("digraph"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct GameGraph<P> {
+    graph: DiGraph<GraphNode<P>, ()>,
+    root: NodeIndex,
+}
+
+impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> GameGraph<P> {
+    /// Explores every position reachable from `start`, breadth first, valuing each with
+    /// `solver`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::LimitExceeded`] when more than `max_positions` positions are reachable, and any
+    /// error of [`Solver::grundy`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::{Error, GameGraph, ImpartialGame, Solver};
+    ///
+    /// struct Heap;
+    /// impl ImpartialGame for Heap {
+    ///     type Position = u64;
+    ///     fn moves(&self, &n: &u64) -> impl Iterator<Item = u64> {
+    ///         0..n
+    ///     }
+    /// }
+    ///
+    /// let too_big = GameGraph::explore(&mut Solver::new(Heap), &10, 5);
+    /// assert_eq!(too_big.unwrap_err(), Error::LimitExceeded { limit: 5 });
+    /// ```
+    pub fn explore<G: ImpartialGame<Position = P>>(
+        solver: &mut Solver<G>,
+        start: &P,
+        max_positions: usize,
+    ) -> Result<GameGraph<P>> {
+        let mut graph = DiGraph::new();
+        let mut index: HashMap<P, NodeIndex> = HashMap::new();
+        let mut queue = VecDeque::new();
+        let limit = Error::LimitExceeded {
+            limit: max_positions,
+        };
+        if max_positions == 0 {
+            return Err(limit);
+        }
+        let root = graph.add_node(GraphNode {
+            position: start.clone(),
+            grundy: solver.grundy(start)?,
+        });
+        index.insert(start.clone(), root);
+        queue.push_back(root);
+        while let Some(node) = queue.pop_front() {
+            let position = graph[node].position.clone();
+            let moves: Vec<P> = solver.game().moves(&position).collect();
+            for next in moves {
+                let target = match index.get(&next) {
+                    Some(&target) => target,
+                    None => {
+                        if graph.node_count() >= max_positions {
+                            return Err(limit);
+                        }
+                        let grundy = solver.grundy(&next)?;
+                        let target = graph.add_node(GraphNode {
+                            position: next.clone(),
+                            grundy,
+                        });
+                        index.insert(next, target);
+                        queue.push_back(target);
+                        target
+                    }
+                };
+                graph.add_edge(node, target, ());
+            }
+        }
+        Ok(GameGraph { graph, root })
+    }
+
+    /// The `petgraph` graph: nodes are positions with their values, edges are moves.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use cgt_core::{GameGraph, ImpartialGame, Solver};
+    /// # struct Heap;
+    /// # impl ImpartialGame for Heap {
+    /// #     type Position = u64;
+    /// #     fn moves(&self, &n: &u64) -> impl Iterator<Item = u64> { 0..n }
+    /// # }
+    /// let graph = GameGraph::explore(&mut Solver::new(Heap), &2, 10)?;
+    /// let terminal = graph.graph().node_weights().find(|node| node.position == 0);
+    /// assert!(terminal.is_some_and(|node| node.grundy.is_zero()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn graph(&self) -> &DiGraph<GraphNode<P>, ()> {
+        &self.graph
+    }
+
+    /// The node of the start position.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use cgt_core::{GameGraph, ImpartialGame, Solver};
+    /// # struct Heap;
+    /// # impl ImpartialGame for Heap {
+    /// #     type Position = u64;
+    /// #     fn moves(&self, &n: &u64) -> impl Iterator<Item = u64> { 0..n }
+    /// # }
+    /// let graph = GameGraph::explore(&mut Solver::new(Heap), &2, 10)?;
+    /// assert_eq!(graph.graph()[graph.root()].position, 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn root(&self) -> NodeIndex {
+        self.root
+    }
+
+    /// Graphviz DOT text: each node labelled with its position and value, P-positions drawn
+    /// as double circles, the start position in bold.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use cgt_core::{GameGraph, ImpartialGame, Solver};
+    /// # struct Heap;
+    /// # impl ImpartialGame for Heap {
+    /// #     type Position = u64;
+    /// #     fn moves(&self, &n: &u64) -> impl Iterator<Item = u64> { 0..n }
+    /// # }
+    /// let dot = GameGraph::explore(&mut Solver::new(Heap), &1, 10)?.to_dot();
+    /// assert!(dot.contains("n0 -> n1;"));
+    /// assert!(dot.contains("doublecircle"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_dot(&self) -> String {
+        let mut dot = String::from("digraph game {\n  node [shape=circle];\n");
+        for node in self.graph.node_indices() {
+            let weight = &self.graph[node];
+            let label = format!("{:?}\\n{}", weight.position, weight.grundy).replace('"', "\\\"");
+            let shape = match Outcome::of(weight.grundy) {
+                Outcome::Previous => "doublecircle",
+                Outcome::Next => "circle",
+            };
+            let style = if node == self.root {
+                ", style=bold"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                dot,
+                "  n{} [label=\"{label}\", shape={shape}{style}];",
+                node.index()
+            );
+        }
+        for edge in self.graph.raw_edges() {
+            let _ = writeln!(
+                dot,
+                "  n{} -> n{};",
+                edge.source().index(),
+                edge.target().index()
+            );
+        }
+        dot.push_str("}\n");
+        dot
+    }
+}

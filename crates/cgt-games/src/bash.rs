@@ -1,0 +1,99 @@
+//! Bash's game.
+
+use cgt_core::Nimber;
+
+use crate::{Error, HeapRuleset, Result};
+
+/// Bash's game: a move takes 1 to `m` counters from one heap (the subtraction game
+/// S = {1, ..., m}).
+///
+/// A heap of n has Grundy value `n mod (m + 1)` (Ferguson, *Game Theory*, Part I, 4.3), so a
+/// single heap is lost by the player to move exactly when `m + 1` divides it: LeetCode 292 is
+/// the case m = 3, HDU 1846 the general one.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::{Nimber, Outcome, Solver};
+/// use cgt_games::Bash;
+///
+/// let mut solver = Solver::new(Bash::new(3)?);
+/// assert_eq!(solver.outcome(&vec![4])?, Outcome::Previous);
+/// assert_eq!(solver.grundy(&vec![10])?, Nimber::new(10 % 4));
+/// assert_eq!(solver.winning_moves(&vec![10])?, vec![vec![8]]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Bash {
+    max_take: u64,
+}
+
+impl Bash {
+    /// Bash's game where a move takes at most `max_take` counters.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::MaxTakeTooSmall`] when `max_take` is 0.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::{Bash, Error};
+    ///
+    /// assert_eq!(Bash::new(2)?.max_take(), 2);
+    /// assert_eq!(Bash::new(0), Err(Error::MaxTakeTooSmall { max_take: 0 }));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(max_take: u64) -> Result<Bash> {
+        if max_take == 0 {
+            return Err(Error::MaxTakeTooSmall { max_take });
+        }
+        Ok(Bash { max_take })
+    }
+
+    /// The most counters one move may take.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(cgt_games::Bash::new(5)?.max_take(), 5);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn max_take(&self) -> u64 {
+        self.max_take
+    }
+
+    /// `m + 1`, the period of the Grundy values, computed without overflow.
+    fn modulus(&self) -> u128 {
+        u128::from(self.max_take) + 1
+    }
+}
+
+impl HeapRuleset for Bash {
+    fn heap_moves(&self, n: u64) -> impl Iterator<Item = Vec<u64>> {
+        (1..=self.max_take.min(n)).map(move |take| vec![n - take])
+    }
+
+    fn heap_grundy(&self, n: u64) -> Option<Nimber> {
+        // The remainder is below m + 1 <= 2^64, so it fits in a u64.
+        Some(Nimber::new((u128::from(n) % self.modulus()) as u64))
+    }
+
+    fn heap_moves_to_value(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+        let modulus = self.modulus();
+        let target = u128::from(target.value());
+        let n = u128::from(n);
+        if target >= modulus {
+            return Some(Vec::new());
+        }
+        // The one take k in 1..=m with (n - k) mod (m + 1) == target, if it is legal.
+        let take = (n % modulus + modulus - target) % modulus;
+        Some(if take >= 1 && take <= n {
+            vec![vec![(n - take) as u64]]
+        } else {
+            Vec::new()
+        })
+    }
+}
+
+crate::heap_game!(Bash);

@@ -1,0 +1,45 @@
+//! Rulesets for the `cgt` impartial-game engine.
+//!
+//! Each ruleset implements [`ImpartialGame`](cgt_core::ImpartialGame) (most through
+//! [`HeapRuleset`] and [`heap_game!`]), validates its parameters in a constructor that returns
+//! [`Result`], takes positions made of several heaps (a sum), and offers closed forms where they
+//! are known. The tests of this crate check every closed form against the brute-force solver
+//! with the hooks hidden.
+//!
+//! | ruleset | a move | Grundy value of a heap of n |
+//! |---|---|---|
+//! | [`Nim`] | take any positive number from one heap | n |
+//! | [`Bash`] | take 1..=m from one heap | n mod (m + 1) |
+//! | [`SubsetNim`] | take k from one heap, k in a finite set S | searched; ultimately periodic |
+//! | [`SplitNim`] | replace one heap by two strictly smaller heaps | searched |
+//!
+//! # Examples
+//!
+//! ```
+//! use cgt_core::{Outcome, Solver};
+//! use cgt_games::Nim;
+//!
+//! // LeetCode 1908 "Game of Nim", sample 3: piles [1, 2, 3], Alice (to move) loses.
+//! assert_eq!(Solver::new(Nim).outcome(&vec![1, 2, 3])?, Outcome::Previous);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![deny(missing_docs)]
+
+#[doc(hidden)]
+pub use cgt_core;
+
+mod bash;
+mod catalogue;
+mod error;
+pub mod heap;
+mod nim;
+mod split_nim;
+mod subset_nim;
+
+pub use bash::Bash;
+pub use catalogue::{CatalogueEntry, Ruleset};
+pub use error::{Error, Result};
+pub use heap::HeapRuleset;
+pub use nim::Nim;
+pub use split_nim::SplitNim;
+pub use subset_nim::SubsetNim;

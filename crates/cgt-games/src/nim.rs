@@ -1,0 +1,48 @@
+//! Nim.
+
+use cgt_core::Nimber;
+
+use crate::HeapRuleset;
+
+/// Nim: a move takes any positive number of counters from one heap.
+///
+/// A heap of n has Grundy value `*n`, and a position's value is the nim-sum (exclusive or) of
+/// its heaps, so the P-positions are those whose heaps xor to 0 (Bouton 1901). Both facts are
+/// offered to the solver as closed forms, and the solver finds the winning move of a heap of
+/// 10<sup>18</sup> at once.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::{Nimber, Outcome, Solver};
+/// use cgt_games::Nim;
+///
+/// let mut solver = Solver::new(Nim);
+/// assert_eq!(solver.grundy(&vec![3, 4, 5])?, Nimber::new(3 ^ 4 ^ 5));
+/// assert_eq!(solver.outcome(&vec![1, 2, 3])?, Outcome::Previous);
+/// assert_eq!(solver.winning_moves(&vec![3, 4, 5])?, vec![vec![1, 4, 5]]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Nim;
+
+impl HeapRuleset for Nim {
+    fn heap_moves(&self, n: u64) -> impl Iterator<Item = Vec<u64>> {
+        (0..n).map(|rest| vec![rest])
+    }
+
+    fn heap_grundy(&self, n: u64) -> Option<Nimber> {
+        Some(Nimber::new(n))
+    }
+
+    fn heap_moves_to_value(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+        let target = target.value();
+        Some(if target < n {
+            vec![vec![target]]
+        } else {
+            Vec::new()
+        })
+    }
+}
+
+crate::heap_game!(Nim);

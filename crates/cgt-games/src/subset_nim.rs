@@ -1,0 +1,77 @@
+//! Subset Nim, also called a subtraction game.
+
+use crate::{Error, HeapRuleset, Result};
+
+/// Subset Nim (a subtraction game): a move takes exactly k counters from one heap, for some k
+/// in a fixed finite set S of positive integers.
+///
+/// This is AcWing 893 and HDU 1536 (S-Nim); with S = {1, ..., m} it is [`Bash`](crate::Bash).
+/// Every finite subtraction game has an ultimately periodic Grundy sequence (Winning Ways,
+/// ch. 4); the heap-game sequence engine of this crate finds and proves the period.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::{Outcome, Solver};
+/// use cgt_games::SubsetNim;
+///
+/// // Ferguson, Game Theory Part I, 1.4: with S = {1, 3, 4}, 100 chips is a P-position.
+/// let mut solver = Solver::new(SubsetNim::new([1, 3, 4])?);
+/// assert_eq!(solver.outcome(&vec![100])?, Outcome::Previous);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SubsetNim {
+    takes: Vec<u64>,
+}
+
+impl SubsetNim {
+    /// Subset Nim with subtraction set `takes` (duplicates and order do not matter).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::EmptySet`] for an empty set, [`Error::ZeroInSet`] when it contains 0.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::{Error, SubsetNim};
+    ///
+    /// assert_eq!(SubsetNim::new([5, 2, 5])?.takes(), &[2, 5]);
+    /// assert_eq!(SubsetNim::new([]), Err(Error::EmptySet));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(takes: impl IntoIterator<Item = u64>) -> Result<SubsetNim> {
+        let mut takes: Vec<u64> = takes.into_iter().collect();
+        takes.sort_unstable();
+        takes.dedup();
+        match takes.first() {
+            None => Err(Error::EmptySet),
+            Some(0) => Err(Error::ZeroInSet),
+            Some(_) => Ok(SubsetNim { takes }),
+        }
+    }
+
+    /// The subtraction set, in increasing order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(cgt_games::SubsetNim::new([4, 1, 3])?.takes(), &[1, 3, 4]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn takes(&self) -> &[u64] {
+        &self.takes
+    }
+}
+
+impl HeapRuleset for SubsetNim {
+    fn heap_moves(&self, n: u64) -> impl Iterator<Item = Vec<u64>> {
+        self.takes
+            .iter()
+            .take_while(move |&&take| take <= n)
+            .map(move |&take| vec![n - take])
+    }
+}
+
+crate::heap_game!(SubsetNim);

@@ -1,0 +1,13 @@
+//! The state DAG of a small position as Graphviz DOT, P-positions drawn as double circles.
+//!
+//! Run with `cargo run --example dot_export | dot -Tsvg > split.svg`.
+
+use cgt_core::{GameGraph, Solver};
+use cgt_games::SplitNim;
+
+fn main() -> Result<(), cgt_core::Error> {
+    let mut solver = Solver::new(SplitNim);
+    let graph = GameGraph::explore(&mut solver, &vec![2], 1000)?;
+    print!("{}", graph.to_dot());
+    Ok(())
+}

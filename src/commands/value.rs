@@ -1,0 +1,59 @@
+//! `cgt value`: the Grundy value, outcome and winning moves of a position.
+
+use std::io::Write;
+
+use cgt_core::{Outcome, Solver};
+use serde_json::json;
+
+use super::{Error, heaps_text, ruleset};
+use crate::cli::PositionArgs;
+
+pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let game = ruleset(&arguments.game)?;
+    let name = game.to_string();
+    let mut solver = Solver::new(game).with_limit(arguments.max_positions);
+    let heaps = arguments.heaps.clone();
+    let grundy = solver.grundy(&heaps)?;
+    let outcome = Outcome::of(grundy);
+    // Ask for one more than is shown, to know whether the list was cut.
+    let mut winning = solver.first_winning_moves(&heaps, arguments.max_moves.saturating_add(1))?;
+    let truncated = winning.len() > arguments.max_moves;
+    winning.truncate(arguments.max_moves);
+    if arguments.json {
+        let report = json!({
+            "game": name,
+            "position": heaps,
+            "grundy": grundy.value(),
+            "outcome": outcome.to_string(),
+            "winning_moves": winning,
+            "winning_moves_truncated": truncated,
+            "positions_evaluated": solver.positions_evaluated(),
+        });
+        writeln!(out, "{report}")?;
+        return Ok(());
+    }
+    writeln!(out, "game:     {name}")?;
+    writeln!(out, "position: {}", heaps_text(&heaps))?;
+    writeln!(out, "value:    {grundy}")?;
+    let meaning = match outcome {
+        Outcome::Previous => "P-position: the player to move loses with best play",
+        Outcome::Next => "N-position: the player to move wins with best play",
+    };
+    writeln!(out, "outcome:  {outcome} ({meaning})")?;
+    if winning.is_empty() {
+        writeln!(out, "winning moves: none")?;
+    } else {
+        writeln!(out, "winning moves:")?;
+        for next in &winning {
+            writeln!(out, "  {} -> {}", heaps_text(&heaps), heaps_text(next))?;
+        }
+        if truncated {
+            writeln!(
+                out,
+                "  (more not shown; raise --max-moves to list more than {})",
+                arguments.max_moves
+            )?;
+        }
+    }
+    Ok(())
+}

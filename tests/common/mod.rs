@@ -1,0 +1,58 @@
+//! Helpers shared by the integration tests: reading the oracle tables.
+
+#![allow(dead_code)]
+
+use serde_json::Value;
+
+/// The parsed oracle file `name` from `tests/oracles/`.
+pub fn oracle(name: &str) -> Value {
+    let path = format!("{}/tests/oracles/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The array at `pointer` (a JSON pointer) of oracle `name`, as numbers.
+pub fn oracle_values(name: &str, pointer: &str) -> Vec<u64> {
+    oracle(name)
+        .pointer(pointer)
+        .unwrap_or_else(|| panic!("{name} has no {pointer}"))
+        .as_array()
+        .unwrap_or_else(|| panic!("{name}{pointer} is not an array"))
+        .iter()
+        .map(|value| value.as_u64().expect("a whole number"))
+        .collect()
+}
+
+/// The sample input and output strings of a judge problem whose name starts with `problem`.
+pub fn judge_samples(problem: &str) -> Vec<(String, String)> {
+    let table = oracle("competitive_programming_samples.json");
+    let entry = table["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .find(|entry| {
+            entry["problem"]
+                .as_str()
+                .is_some_and(|name| name.starts_with(problem))
+        })
+        .unwrap_or_else(|| panic!("no judge problem {problem}"));
+    entry["examples"]
+        .as_array()
+        .expect("examples")
+        .iter()
+        .map(|example| {
+            (
+                example["input"].as_str().expect("input").to_string(),
+                example["output"].as_str().expect("output").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The whole numbers in `text`, in order (judge inputs are whitespace- or comma-separated).
+pub fn numbers(text: &str) -> Vec<u64> {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter(|part| !part.is_empty())
+        .map(|part| part.parse().expect("a number"))
+        .collect()
+}
