@@ -6,10 +6,10 @@
 //! Run with `cargo run --example leetcode_1908 -- 1 2 3`.
 
 use cgt_core::{Outcome, Solver, Unhinted};
-use cgt_games::Nim;
+use cgt_games::{Heaps, Nim};
 
 fn alice_wins(piles: &[u64]) -> Result<bool, cgt_core::Error> {
-    Ok(Solver::new(Nim).outcome(&piles.to_vec())? == Outcome::Next)
+    Ok(Solver::new(Nim).outcome(&Heaps::from(piles))? == Outcome::Next)
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -25,7 +25,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let mut brute_force = Solver::new(Unhinted(Nim));
     for piles in samples {
-        let by_search = brute_force.outcome(&piles)? == Outcome::Next;
+        let by_search = brute_force.outcome(&Heaps::from(piles.as_slice()))? == Outcome::Next;
         let by_formula = alice_wins(&piles)?;
         assert_eq!(by_search, by_formula);
         println!("piles = {piles:?}: {by_formula}");

@@ -3,25 +3,25 @@
 //! Run with `cargo run --example nim_winning_move -- 13 12 8`.
 
 use cgt_core::Solver;
-use cgt_games::Nim;
+use cgt_games::{Heaps, Nim};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut heaps: Vec<u64> = std::env::args()
+    let mut heaps: Heaps = std::env::args()
         .skip(1)
-        .map(|heap| heap.parse())
+        .map(|heap| heap.parse::<u64>())
         .collect::<Result<_, _>>()?;
     if heaps.is_empty() {
-        heaps = vec![13, 12, 8];
+        heaps = Heaps::from([13, 12, 8]);
     }
     let mut solver = Solver::new(Nim);
     let value = solver.grundy(&heaps)?;
-    println!("heaps {heaps:?} have value {value}");
+    println!("heaps {heaps} have value {value}");
     let winning = solver.winning_moves(&heaps)?;
     if winning.is_empty() {
         println!("a P-position: every move loses");
     }
     for next in winning {
-        println!("winning move: {heaps:?} -> {next:?}");
+        println!("winning move: {heaps} -> {next}");
     }
     Ok(())
 }

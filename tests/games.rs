@@ -4,15 +4,15 @@
 mod common;
 
 use cgt_core::{ImpartialGame, Nimber, Outcome, Solver, Unhinted};
-use cgt_games::{Bash, Nim, Ruleset, SplitNim, SubsetNim};
+use cgt_games::{Bash, Heaps, Nim, Ruleset, SplitNim, SubsetNim};
 use common::oracle_values;
 use proptest::prelude::*;
 
 /// Grundy values of single heaps 0..=last by brute force with hooks hidden.
-fn searched<G: ImpartialGame<Position = Vec<u64>>>(game: G, last: u64) -> Vec<u64> {
+fn searched<G: ImpartialGame<Position = Heaps>>(game: G, last: u64) -> Vec<u64> {
     let mut solver = Solver::new(Unhinted(game));
     (0..=last)
-        .map(|heap| solver.grundy(&vec![heap]).unwrap().value())
+        .map(|heap| solver.grundy(&Heaps::from([heap])).unwrap().value())
         .collect()
 }
 
@@ -26,13 +26,15 @@ fn bash_is_n_mod_m_plus_one() {
         }
         let mut solver = Solver::new(Bash::new(m).unwrap());
         assert_eq!(
-            solver.grundy(&vec![u64::MAX]).unwrap(),
+            solver.grundy(&Heaps::from([u64::MAX])).unwrap(),
             Nimber::new(u64::MAX % (m + 1))
         );
     }
     let widest = Bash::new(u64::MAX).unwrap();
     assert_eq!(
-        Solver::new(widest).grundy(&vec![u64::MAX]).unwrap(),
+        Solver::new(widest)
+            .grundy(&Heaps::from([u64::MAX]))
+            .unwrap(),
         Nimber::new(u64::MAX)
     );
 }
@@ -56,13 +58,13 @@ fn subtraction_one_three_four_matches_ferguson() {
     let game = SubsetNim::new([1, 3, 4]).unwrap();
     let mut solver = Solver::new(game);
     for (n, expected) in outcomes.iter().enumerate() {
-        let outcome = solver.outcome(&vec![n as u64]).unwrap();
+        let outcome = solver.outcome(&Heaps::from([n as u64])).unwrap();
         assert_eq!(outcome.to_string(), *expected, "n = {n}");
     }
     for n in 0..2000u64 {
         let p = n % 7 == 0 || n % 7 == 2;
         assert_eq!(
-            solver.outcome(&vec![n]).unwrap() == Outcome::Previous,
+            solver.outcome(&Heaps::from([n])).unwrap() == Outcome::Previous,
             p,
             "n = {n}"
         );
@@ -96,8 +98,14 @@ fn a_heap_a_million_deep_evaluates_without_recursion() {
     // holds every level on its own stacks; a recursive search would overflow the call stack.
     let game = SubsetNim::new([1]).unwrap();
     let mut solver = Solver::new(game);
-    assert_eq!(solver.grundy(&vec![1_000_000]).unwrap(), Nimber::new(0));
-    assert_eq!(solver.grundy(&vec![999_999]).unwrap(), Nimber::new(1));
+    assert_eq!(
+        solver.grundy(&Heaps::from([1_000_000])).unwrap(),
+        Nimber::new(0)
+    );
+    assert_eq!(
+        solver.grundy(&Heaps::from([999_999])).unwrap(),
+        Nimber::new(1)
+    );
 }
 
 #[test]
@@ -117,7 +125,7 @@ fn hooks_change_no_answer() {
         let mut plain = Solver::new(Unhinted(game.clone()));
         for a in 0..largest {
             for b in 0..largest {
-                let position = vec![a, b];
+                let position = Heaps::from([a, b]);
                 assert_eq!(
                     hinted.grundy(&position).unwrap(),
                     plain.grundy(&position).unwrap(),
@@ -145,7 +153,7 @@ fn every_move_from_p_reaches_n_and_some_move_from_n_reaches_p() {
         };
         for a in 0..largest {
             for b in 0..largest.min(5) {
-                let position = vec![a, b];
+                let position = Heaps::from([a, b]);
                 let valued = solver.valued_moves(&position).unwrap();
                 match solver.outcome(&position).unwrap() {
                     Outcome::Previous => assert!(valued.iter().all(|(_, v)| !v.is_zero())),
@@ -182,14 +190,14 @@ proptest! {
     fn bash_hook_finds_exactly_the_searched_moves(m in 1u64..8, n in 0u64..60, target in 0u64..9) {
         let game = Bash::new(m).unwrap();
         let mut solver = Solver::new(Unhinted(game));
-        let mut searched: Vec<Vec<u64>> = solver
-            .valued_moves(&vec![n])
+        let mut searched: Vec<Heaps> = solver
+            .valued_moves(&Heaps::from([n]))
             .unwrap()
             .into_iter()
             .filter(|(_, value)| value.value() == target)
             .map(|(next, _)| next)
             .collect();
-        let mut hinted = game.moves_to_value(&vec![n], Nimber::new(target)).unwrap();
+        let mut hinted = game.moves_to_value(&Heaps::from([n]), Nimber::new(target)).unwrap();
         searched.sort();
         hinted.sort();
         prop_assert_eq!(hinted, searched);
@@ -197,8 +205,8 @@ proptest! {
 
     #[test]
     fn nim_hook_finds_exactly_the_searched_moves(n in 0u64..60, target in 0u64..64) {
-        let hinted = Nim.moves_to_value(&vec![n], Nimber::new(target)).unwrap();
-        let searched: Vec<Vec<u64>> = (0..n).filter(|&k| k == target).map(|k| vec![k]).collect();
+        let hinted = Nim.moves_to_value(&Heaps::from([n]), Nimber::new(target)).unwrap();
+        let searched: Vec<Heaps> = (0..n).filter(|&k| k == target).map(Heaps::one).collect();
         prop_assert_eq!(hinted, searched);
     }
 }

@@ -4,14 +4,14 @@
 mod common;
 
 use cgt_core::{Outcome, Solver};
-use cgt_games::{Bash, Nim, SplitNim, SubsetNim};
+use cgt_games::{Bash, Heaps, Nim, SplitNim, SubsetNim};
 use common::{judge_samples, numbers};
 
-fn first_player_wins<G: cgt_core::ImpartialGame<Position = Vec<u64>>>(
+fn first_player_wins<G: cgt_core::ImpartialGame<Position = Heaps>>(
     game: G,
     heaps: Vec<u64>,
 ) -> bool {
-    Solver::new(game).outcome(&heaps).unwrap() == Outcome::Next
+    Solver::new(game).outcome(&Heaps::from(heaps)).unwrap() == Outcome::Next
 }
 
 #[test]
@@ -105,7 +105,7 @@ fn hdu_1536_s_nim() {
             for _ in 0..m {
                 let l = numbers.next().unwrap() as usize;
                 let heaps: Vec<u64> = numbers.by_ref().take(l).collect();
-                let win = solver.outcome(&heaps).unwrap() == Outcome::Next;
+                let win = solver.outcome(&Heaps::from(heaps)).unwrap() == Outcome::Next;
                 answer.push(if win { 'W' } else { 'L' });
             }
             answer.push('\n');
@@ -130,7 +130,7 @@ fn hdu_1848_fibonacci_again_and_again() {
             if heaps.iter().all(|&heap| heap == 0) {
                 break;
             }
-            let win = solver.outcome(&heaps).unwrap() == Outcome::Next;
+            let win = solver.outcome(&Heaps::from(heaps)).unwrap() == Outcome::Next;
             answer += if win { "Fibo\n" } else { "Nacci\n" };
         }
         assert_eq!(answer, output);

@@ -1,14 +1,17 @@
 //! Nim against Bouton's theorem (1901): a heap of n is worth *n, a sum the xor of its heaps.
 
 use cgt_core::{Nimber, Outcome, Solver, Unhinted};
-use cgt_games::Nim;
+use cgt_games::{Heaps, Nim};
 use proptest::prelude::*;
 
 #[test]
 fn a_heap_is_worth_its_size_by_search() {
     let mut solver = Solver::new(Unhinted(Nim));
     for heap in 0..=200u64 {
-        assert_eq!(solver.grundy(&vec![heap]).unwrap(), Nimber::new(heap));
+        assert_eq!(
+            solver.grundy(&Heaps::from([heap])).unwrap(),
+            Nimber::new(heap)
+        );
     }
 }
 
@@ -16,10 +19,15 @@ fn a_heap_is_worth_its_size_by_search() {
 fn a_heap_is_worth_its_size_by_closed_form_up_to_u64_max() {
     let mut solver = Solver::new(Nim);
     for heap in [u64::MAX, u64::MAX - 1, 1 << 63, 10u64.pow(18)] {
-        assert_eq!(solver.grundy(&vec![heap]).unwrap(), Nimber::new(heap));
+        assert_eq!(
+            solver.grundy(&Heaps::from([heap])).unwrap(),
+            Nimber::new(heap)
+        );
     }
     assert_eq!(
-        solver.grundy(&vec![u64::MAX, u64::MAX - 1]).unwrap(),
+        solver
+            .grundy(&Heaps::from([u64::MAX, u64::MAX - 1]))
+            .unwrap(),
         Nimber::new(1)
     );
     assert_eq!(solver.positions_evaluated(), 0);
@@ -31,13 +39,13 @@ fn winning_move_in_a_huge_heap_by_the_nim_sum_rule() {
     // 10^18 xor 5 is not 0; the move makes the big heap 5.
     let big = 10u64.pow(18);
     assert_eq!(
-        solver.winning_moves(&vec![big, 5]).unwrap(),
-        vec![vec![5, 5]]
+        solver.winning_moves(&Heaps::from([big, 5])).unwrap(),
+        vec![Heaps::from([5, 5])]
     );
 }
 
 /// Every position of `heaps` heaps of at most `largest`, heaps kept in order.
-fn positions(heaps: usize, largest: u64) -> Vec<Vec<u64>> {
+fn positions(heaps: usize, largest: u64) -> Vec<Heaps> {
     let mut all = vec![Vec::new()];
     for _ in 0..heaps {
         all = all
@@ -51,7 +59,7 @@ fn positions(heaps: usize, largest: u64) -> Vec<Vec<u64>> {
             })
             .collect();
     }
-    all
+    all.into_iter().map(Heaps::from).collect()
 }
 
 #[test]
@@ -91,12 +99,19 @@ fn ferguson_worked_example() {
     // Ferguson, Game Theory Part I, 1.5: Nim (13, 12, 8) has nim-sum 9; a winning move 13 -> 4.
     // By Bouton's rule every heap h with h ^ 9 < h has one: 13 -> 4, 12 -> 5 and 8 -> 1.
     let mut solver = Solver::new(Nim);
-    assert_eq!(solver.grundy(&vec![13, 12, 8]).unwrap(), Nimber::new(9));
-    let winning = solver.winning_moves(&vec![13, 12, 8]).unwrap();
-    assert!(winning.contains(&vec![4, 12, 8]));
+    assert_eq!(
+        solver.grundy(&Heaps::from([13, 12, 8])).unwrap(),
+        Nimber::new(9)
+    );
+    let winning = solver.winning_moves(&Heaps::from([13, 12, 8])).unwrap();
+    assert!(winning.contains(&Heaps::from([4, 12, 8])));
     assert_eq!(
         winning,
-        vec![vec![4, 12, 8], vec![13, 5, 8], vec![13, 12, 1]]
+        vec![
+            Heaps::from([4, 12, 8]),
+            Heaps::from([13, 5, 8]),
+            Heaps::from([13, 12, 1])
+        ]
     );
 }
 
@@ -107,6 +122,7 @@ proptest! {
     #[test]
     fn larger_sums_follow_the_xor_rule(heaps in prop::collection::vec(0u64..12, 0..5)) {
         let xor = heaps.iter().fold(0, |sum, heap| sum ^ heap);
+        let heaps = Heaps::from(heaps);
         let mut solver = Solver::new(Unhinted(Nim));
         prop_assert_eq!(solver.grundy(&heaps).unwrap(), Nimber::new(xor));
         prop_assert_eq!(
@@ -118,6 +134,7 @@ proptest! {
     #[test]
     fn random_huge_sums_follow_the_xor_rule(heaps in prop::collection::vec(any::<u64>(), 0..8)) {
         let xor = heaps.iter().fold(0, |sum, heap| sum ^ heap);
+        let heaps = Heaps::from(heaps);
         let mut solver = Solver::new(Nim);
         prop_assert_eq!(solver.grundy(&heaps).unwrap(), Nimber::new(xor));
         for next in solver.first_winning_moves(&heaps, 8).unwrap() {

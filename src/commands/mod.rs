@@ -33,15 +33,3 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
 fn ruleset(text: &str) -> Result<Ruleset, Error> {
     Ok(text.parse()?)
 }
-
-/// Heaps written as the user writes them: `3 4 5`, or `(none)` for the empty position.
-fn heaps_text(heaps: &[u64]) -> String {
-    if heaps.is_empty() {
-        return "(no heaps)".to_string();
-    }
-    heaps
-        .iter()
-        .map(u64::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}

@@ -3,16 +3,17 @@
 use std::io::Write;
 
 use cgt_core::{Outcome, Solver};
+use cgt_games::Heaps;
 use serde_json::json;
 
-use super::{Error, heaps_text, ruleset};
+use super::{Error, ruleset};
 use crate::cli::PositionArgs;
 
 pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
     let game = ruleset(&arguments.game)?;
     let name = game.to_string();
     let mut solver = Solver::new(game).with_limit(arguments.max_positions);
-    let heaps = arguments.heaps.clone();
+    let heaps = Heaps::from(arguments.heaps.as_slice());
     let grundy = solver.grundy(&heaps)?;
     let outcome = Outcome::of(grundy);
     // Ask for one more than is shown, to know whether the list was cut.
@@ -22,10 +23,10 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
     if arguments.json {
         let report = json!({
             "game": name,
-            "position": heaps,
+            "position": heaps.to_vec(),
             "grundy": grundy.value(),
             "outcome": outcome.to_string(),
-            "winning_moves": winning,
+            "winning_moves": winning.iter().map(Heaps::to_vec).collect::<Vec<_>>(),
             "winning_moves_truncated": truncated,
             "positions_evaluated": solver.positions_evaluated(),
         });
@@ -33,7 +34,7 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
         return Ok(());
     }
     writeln!(out, "game:     {name}")?;
-    writeln!(out, "position: {}", heaps_text(&heaps))?;
+    writeln!(out, "position: {heaps}")?;
     writeln!(out, "value:    {grundy}")?;
     let meaning = match outcome {
         Outcome::Previous => "P-position: the player to move loses with best play",
@@ -45,7 +46,7 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
     } else {
         writeln!(out, "winning moves:")?;
         for next in &winning {
-            writeln!(out, "  {} -> {}", heaps_text(&heaps), heaps_text(next))?;
+            writeln!(out, "  {heaps} -> {next}")?;
         }
         if truncated {
             writeln!(

@@ -62,6 +62,7 @@
 mod error;
 mod game;
 mod graph;
+mod memo;
 mod mex;
 mod nimber;
 mod solver;

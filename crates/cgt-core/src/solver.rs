@@ -1,8 +1,8 @@
 //! The [`Solver`]: Grundy values, outcomes and winning moves of any [`ImpartialGame`].
 
-use std::hash::{BuildHasher, Hash};
+use std::hash::Hash;
 
-use hashbrown::{DefaultHashBuilder, HashTable};
+use crate::memo::{Memo, Probe};
 
 use crate::{Error, ImpartialGame, MexSet, Nimber, Outcome, Result};
 
@@ -73,28 +73,36 @@ struct Table<P> {
     /// astronomically many moves fails fast instead of running for hours.
     visited: usize,
     frames: Vec<Frame<P>>,
-    /// The moves not yet valued, of every frame on the stack, each frame's above its parent's.
-    moves: Vec<P>,
-    /// The components not yet valued of the move each frame is valuing.
-    components: Vec<P>,
+    /// What remains to value of the moves of every frame on the stack, each frame's above its
+    /// parent's: the components of each move, then a marker closing the move.
+    pending: Vec<Pending<P>>,
     /// The values of the moves each frame has valued so far.
     option_values: Vec<Nimber>,
     mex: MexSet,
+}
+
+/// One item on the pending stack.
+#[derive(Debug)]
+enum Pending<P> {
+    /// A component of a move, with its hash, not yet valued; `true` if it is the last one
+    /// popped of its move, whose value is then complete.
+    Component(P, u64, bool),
+    /// A move with no components at all (worth 0).
+    Empty,
 }
 
 /// One position under evaluation on the explicit stack.
 #[derive(Debug)]
 struct Frame<P> {
     position: P,
-    /// The position's hash in the memo, kept to update its value without hashing again.
+    /// The position's slot in the memo, found again through its hash after the table grows.
     hash: u64,
-    moves_start: usize,
-    components_start: usize,
+    pending_start: usize,
     values_start: usize,
     /// The nim-sum of the valued components of the move being valued.
     partial: Nimber,
-    /// Whether a move is being valued (its components sit on the components stack).
-    in_move: bool,
+    /// Whether this position is the last component of its parent's move being valued.
+    closes_move: bool,
 }
 
 impl<G: ImpartialGame> Solver<G> {
@@ -116,16 +124,12 @@ impl<G: ImpartialGame> Solver<G> {
         Solver {
             game,
             table: Table {
-                values: Memo {
-                    table: HashTable::new(),
-                    hasher: DefaultHashBuilder::default(),
-                },
+                values: Memo::new(),
                 limit: DEFAULT_LIMIT,
                 evaluated: 0,
                 visited: 0,
                 frames: Vec::new(),
-                moves: Vec::new(),
-                components: Vec::new(),
+                pending: Vec::new(),
                 option_values: Vec::new(),
                 mex: MexSet::new(),
             },
@@ -255,7 +259,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn clear(&mut self) {
-        self.table.values.table = HashTable::new();
+        self.table.values.clear();
     }
 
     /// The Grundy value of `position`: the nim-sum of the values of its components, each the
@@ -477,69 +481,6 @@ impl<G: ImpartialGame> Solver<G> {
     }
 }
 
-/// What the memo knew of a position: its value (perhaps [`VISITING`]), or nothing, in which
-/// case it has just been marked as visiting under the given hash.
-enum Lookup {
-    Known(Nimber),
-    Marked(u64),
-}
-
-/// The remembered values: a `hashbrown` table used directly, so that a miss and the marking
-/// that follows it cost one probe, and a finished position is updated through the hash its
-/// frame kept. Random memory accesses dominate evaluation of large games, so each one counts.
-#[derive(Debug, Default)]
-struct Memo<P> {
-    table: HashTable<(P, Nimber)>,
-    hasher: DefaultHashBuilder,
-}
-
-impl<P: Eq + Hash + Clone> Memo<P> {
-    fn len(&self) -> usize {
-        self.table.len()
-    }
-
-    fn get(&self, position: &P) -> Option<Nimber> {
-        let hash = self.hasher.hash_one(position);
-        self.table
-            .find(hash, |(key, _)| key == position)
-            .map(|&(_, value)| value)
-    }
-
-    /// The value of `position`, or, if it has none, marks it as visiting (within `limit`).
-    fn lookup_or_mark(&mut self, position: &P, limit: usize) -> Result<Lookup> {
-        let hash = self.hasher.hash_one(position);
-        let hasher = &self.hasher;
-        let full = self.table.len() >= limit;
-        match self.table.entry(
-            hash,
-            |(key, _)| key == position,
-            |(key, _)| hasher.hash_one(key),
-        ) {
-            hashbrown::hash_table::Entry::Occupied(entry) => Ok(Lookup::Known(entry.get().1)),
-            hashbrown::hash_table::Entry::Vacant(_) if full => Err(Error::LimitExceeded { limit }),
-            hashbrown::hash_table::Entry::Vacant(entry) => {
-                entry.insert((position.clone(), VISITING));
-                Ok(Lookup::Marked(hash))
-            }
-        }
-    }
-
-    fn set(&mut self, hash: u64, position: &P, value: Nimber) {
-        if let Some(slot) = self.table.find_mut(hash, |(key, _)| key == position) {
-            slot.1 = value;
-        }
-    }
-
-    fn forget_visiting(&mut self, hash: u64, position: &P) {
-        if let Ok(entry) = self
-            .table
-            .find_entry(hash, |(key, value)| key == position && *value == VISITING)
-        {
-            entry.remove();
-        }
-    }
-}
-
 impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
     fn grundy<G: ImpartialGame<Position = P>>(&mut self, game: &G, position: &P) -> Result<Nimber> {
         if let Some(value) = game.known_grundy(position) {
@@ -560,10 +501,11 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         if let Some(value) = game.known_grundy(component) {
             return Ok(value);
         }
-        if let Some(value) = self.values.get(component) {
+        let hash = self.values.hash(component);
+        if let Some(value) = self.values.get(hash, component) {
             return Ok(value);
         }
-        let result = self.explore(game, component);
+        let result = self.explore(game, component.clone(), hash);
         if result.is_err() {
             self.abandon();
         }
@@ -574,26 +516,34 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
     /// finished values.
     fn abandon(&mut self) {
         for frame in self.frames.drain(..) {
-            self.values.forget_visiting(frame.hash, &frame.position);
+            if self.values.get(frame.hash, &frame.position) == Some(VISITING) {
+                self.values.remove(frame.hash, &frame.position);
+            }
         }
-        self.moves.clear();
-        self.components.clear();
+        self.pending.clear();
         self.option_values.clear();
     }
 
-    /// Pushes the frame of `position`, already marked as visiting under `hash`, with its moves.
+    /// Marks `position` as visiting and pushes its frame, with the components of all its moves
+    /// on the pending stack. The memo slots of those components are then touched together, so
+    /// that their cache misses overlap.
     fn enter<G: ImpartialGame<Position = P>>(
         &mut self,
         game: &G,
         position: P,
         hash: u64,
+        closes_move: bool,
     ) -> Result<()> {
+        if self.values.len() >= self.limit {
+            return Err(Error::LimitExceeded { limit: self.limit });
+        }
+        self.values.insert(hash, position.clone(), VISITING);
+        let pending_start = self.pending.len();
         self.frames.push(Frame {
-            moves_start: self.moves.len(),
-            components_start: self.components.len(),
+            pending_start,
             values_start: self.option_values.len(),
             partial: Nimber::ZERO,
-            in_move: false,
+            closes_move,
             hash,
             position,
         });
@@ -603,61 +553,48 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
             if self.visited > self.limit {
                 return Err(Error::LimitExceeded { limit: self.limit });
             }
-            self.moves.push(next);
+            match game.known_grundy(&next) {
+                // A move with a closed-form value is complete as it is.
+                Some(value) => self.option_values.push(value),
+                None => {
+                    // The first component pushed is the last popped: it closes the move.
+                    let mut closes = true;
+                    for component in game.components(next) {
+                        let hash = self.values.hash(&component);
+                        self.pending
+                            .push(Pending::Component(component, hash, closes));
+                        closes = false;
+                    }
+                    if closes {
+                        self.pending.push(Pending::Empty);
+                    }
+                }
+            }
         }
+        // A separate pass with nothing between the reads lets the processor overlap them all.
+        let mut touched = false;
+        for item in &self.pending[pending_start..] {
+            if let Pending::Component(_, hash, _) = item {
+                touched ^= self.values.touch(*hash);
+            }
+        }
+        std::hint::black_box(touched);
         Ok(())
     }
 
-    /// Evaluates `root` and every position below it not yet remembered, depth first on
-    /// explicit stacks.
-    fn explore<G: ImpartialGame<Position = P>>(&mut self, game: &G, root: &P) -> Result<Nimber> {
+    /// Evaluates `root`, not yet remembered, and every position below it not yet remembered,
+    /// depth first on explicit stacks.
+    fn explore<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        root: P,
+        hash: u64,
+    ) -> Result<Nimber> {
         self.visited = 0;
-        match self.values.lookup_or_mark(root, self.limit)? {
-            Lookup::Known(value) => return Ok(value),
-            Lookup::Marked(hash) => self.enter(game, root.clone(), hash)?,
-        }
+        self.enter(game, root, hash, false)?;
         let mut value = Nimber::ZERO;
         while let Some(top) = self.frames.last_mut() {
-            if let Some(component) = self
-                .components
-                .last()
-                .filter(|_| self.components.len() > top.components_start)
-            {
-                let lookup = match game.known_grundy(component) {
-                    Some(value) => Lookup::Known(value),
-                    None => self.values.lookup_or_mark(component, self.limit)?,
-                };
-                match lookup {
-                    Lookup::Known(VISITING) => {
-                        return Err(Error::Cycle {
-                            position: format!("{component:?}"),
-                        });
-                    }
-                    Lookup::Known(value) => {
-                        top.partial ^= value;
-                        self.components.pop();
-                    }
-                    Lookup::Marked(hash) => {
-                        // The component moves into its own frame; when that frame finishes,
-                        // its value goes straight into this frame's partial nim-sum.
-                        if let Some(component) = self.components.pop() {
-                            self.enter(game, component, hash)?;
-                        }
-                    }
-                }
-            } else if top.in_move {
-                self.option_values.push(top.partial);
-                top.partial = Nimber::ZERO;
-                top.in_move = false;
-            } else if self.moves.len() > top.moves_start {
-                if let Some(next) = self.moves.pop() {
-                    top.in_move = true;
-                    match game.known_grundy(&next) {
-                        Some(value) => top.partial = value,
-                        None => self.components.extend(game.components(next)),
-                    }
-                }
-            } else {
+            if self.pending.len() == top.pending_start {
                 self.mex.clear();
                 for &value in &self.option_values[top.values_start..] {
                     self.mex.insert(value);
@@ -666,10 +603,47 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
                 self.option_values.truncate(top.values_start);
                 self.evaluated += 1;
                 self.values.set(top.hash, &top.position, value);
+                let closes_move = top.closes_move;
                 self.frames.pop();
+                // The finished position was a component of its parent's current move.
                 if let Some(parent) = self.frames.last_mut() {
                     parent.partial ^= value;
+                    if closes_move {
+                        self.option_values.push(parent.partial);
+                        parent.partial = Nimber::ZERO;
+                    }
                 }
+                continue;
+            }
+            match self.pending.pop() {
+                Some(Pending::Empty) => self.option_values.push(Nimber::ZERO),
+                Some(Pending::Component(component, hash, closes_move)) => {
+                    let known = match game.known_grundy(&component) {
+                        Some(known) => known,
+                        None => match self.values.probe(hash, &component) {
+                            Probe::Found(index) => match self.values.value_at(index) {
+                                Some(VISITING) => {
+                                    let position = format!("{component:?}");
+                                    return Err(Error::Cycle { position });
+                                }
+                                Some(known) => known,
+                                None => Nimber::ZERO,
+                            },
+                            Probe::Vacant(_) => {
+                                // Its frame adds its value to this frame's partial, and closes
+                                // the move if this component does, when it finishes.
+                                self.enter(game, component, hash, closes_move)?;
+                                continue;
+                            }
+                        },
+                    };
+                    top.partial ^= known;
+                    if closes_move {
+                        self.option_values.push(top.partial);
+                        top.partial = Nimber::ZERO;
+                    }
+                }
+                None => {}
             }
         }
         // The loop ends when the root's frame is popped, and `value` is then the root's.
@@ -708,11 +682,10 @@ mod tests {
             solver
                 .table
                 .values
-                .table
-                .iter()
+                .entries()
                 .all(|&(_, value)| value != VISITING)
         );
-        assert!(solver.table.frames.is_empty() && solver.table.moves.is_empty());
+        assert!(solver.table.frames.is_empty() && solver.table.pending.is_empty());
         assert_eq!(solver.grundy(&5), Ok(Nimber::new(1)));
     }
 

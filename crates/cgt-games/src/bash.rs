@@ -2,7 +2,7 @@
 
 use cgt_core::Nimber;
 
-use crate::{Error, HeapRuleset, Result};
+use crate::{Error, HeapRuleset, Heaps, Result};
 
 /// Bash's game: a move takes 1 to `m` counters from one heap (the subtraction game
 /// S = {1, ..., m}).
@@ -15,12 +15,12 @@ use crate::{Error, HeapRuleset, Result};
 ///
 /// ```
 /// use cgt_core::{Nimber, Outcome, Solver};
-/// use cgt_games::Bash;
+/// use cgt_games::{Bash, Heaps};
 ///
 /// let mut solver = Solver::new(Bash::new(3)?);
-/// assert_eq!(solver.outcome(&vec![4])?, Outcome::Previous);
-/// assert_eq!(solver.grundy(&vec![10])?, Nimber::new(10 % 4));
-/// assert_eq!(solver.winning_moves(&vec![10])?, vec![vec![8]]);
+/// assert_eq!(solver.outcome(&Heaps::one(4))?, Outcome::Previous);
+/// assert_eq!(solver.grundy(&Heaps::one(10))?, Nimber::new(10 % 4));
+/// assert_eq!(solver.winning_moves(&Heaps::one(10))?, vec![Heaps::one(8)]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -70,8 +70,8 @@ impl Bash {
 }
 
 impl HeapRuleset for Bash {
-    fn heap_moves(&self, n: u64) -> impl Iterator<Item = Vec<u64>> {
-        (1..=self.max_take.min(n)).map(move |take| vec![n - take])
+    fn heap_moves(&self, n: u64) -> impl Iterator<Item = Heaps> {
+        (1..=self.max_take.min(n)).map(move |take| Heaps::one(n - take))
     }
 
     fn heap_grundy(&self, n: u64) -> Option<Nimber> {
@@ -79,7 +79,7 @@ impl HeapRuleset for Bash {
         Some(Nimber::new((u128::from(n) % self.modulus()) as u64))
     }
 
-    fn heap_moves_to_value(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+    fn heap_moves_to_value(&self, n: u64, target: Nimber) -> Option<Vec<Heaps>> {
         let modulus = self.modulus();
         let target = u128::from(target.value());
         let n = u128::from(n);
@@ -89,7 +89,7 @@ impl HeapRuleset for Bash {
         // The one take k in 1..=m with (n - k) mod (m + 1) == target, if it is legal.
         let take = (n % modulus + modulus - target) % modulus;
         Some(if take >= 1 && take <= n {
-            vec![vec![(n - take) as u64]]
+            vec![Heaps::one((n - take) as u64)]
         } else {
             Vec::new()
         })

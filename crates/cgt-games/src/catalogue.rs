@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use cgt_core::Nimber;
 
-use crate::{Bash, Error, HeapRuleset, Nim, Result, SplitNim, SubsetNim};
+use crate::{Bash, Error, HeapRuleset, Heaps, Nim, Result, SplitNim, SubsetNim};
 
 /// One of the rulesets of this crate, chosen at run time from its written form.
 ///
@@ -25,11 +25,11 @@ use crate::{Bash, Error, HeapRuleset, Nim, Result, SplitNim, SubsetNim};
 ///
 /// ```
 /// use cgt_core::{Nimber, Solver};
-/// use cgt_games::Ruleset;
+/// use cgt_games::{Heaps, Ruleset};
 ///
 /// let game: Ruleset = "subset-nim:1,3,4".parse()?;
 /// assert_eq!(game.to_string(), "subset-nim:1,3,4");
-/// assert_eq!(Solver::new(game).grundy(&vec![2])?, Nimber::ZERO);
+/// assert_eq!(Solver::new(game).grundy(&Heaps::one(2))?, Nimber::ZERO);
 /// assert!("bash:0".parse::<Ruleset>().is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -205,8 +205,8 @@ macro_rules! dispatch {
 }
 
 impl HeapRuleset for Ruleset {
-    fn heap_moves(&self, n: u64) -> impl Iterator<Item = Vec<u64>> {
-        let moves: Box<dyn Iterator<Item = Vec<u64>> + '_> =
+    fn heap_moves(&self, n: u64) -> impl Iterator<Item = Heaps> {
+        let moves: Box<dyn Iterator<Item = Heaps> + '_> =
             dispatch!(self, game => Box::new(game.heap_moves(n)));
         moves
     }
@@ -215,7 +215,7 @@ impl HeapRuleset for Ruleset {
         dispatch!(self, game => game.heap_grundy(n))
     }
 
-    fn heap_moves_to_value(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+    fn heap_moves_to_value(&self, n: u64, target: Nimber) -> Option<Vec<Heaps>> {
         dispatch!(self, game => game.heap_moves_to_value(n, target))
     }
 }

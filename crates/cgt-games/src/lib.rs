@@ -17,10 +17,10 @@
 //!
 //! ```
 //! use cgt_core::{Outcome, Solver};
-//! use cgt_games::Nim;
+//! use cgt_games::{Heaps, Nim};
 //!
 //! // LeetCode 1908 "Game of Nim", sample 3: piles [1, 2, 3], Alice (to move) loses.
-//! assert_eq!(Solver::new(Nim).outcome(&vec![1, 2, 3])?, Outcome::Previous);
+//! assert_eq!(Solver::new(Nim).outcome(&Heaps::from([1, 2, 3]))?, Outcome::Previous);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]
@@ -32,6 +32,7 @@ mod bash;
 mod catalogue;
 mod error;
 pub mod heap;
+mod heaps;
 mod nim;
 mod split_nim;
 mod subset_nim;
@@ -40,6 +41,7 @@ pub use bash::Bash;
 pub use catalogue::{CatalogueEntry, Ruleset};
 pub use error::{Error, Result};
 pub use heap::HeapRuleset;
+pub use heaps::Heaps;
 pub use nim::Nim;
 pub use split_nim::SplitNim;
 pub use subset_nim::SubsetNim;

@@ -2,7 +2,7 @@
 
 use cgt_core::Nimber;
 
-use crate::HeapRuleset;
+use crate::{HeapRuleset, Heaps};
 
 /// Nim: a move takes any positive number of counters from one heap.
 ///
@@ -15,30 +15,30 @@ use crate::HeapRuleset;
 ///
 /// ```
 /// use cgt_core::{Nimber, Outcome, Solver};
-/// use cgt_games::Nim;
+/// use cgt_games::{Heaps, Nim};
 ///
 /// let mut solver = Solver::new(Nim);
-/// assert_eq!(solver.grundy(&vec![3, 4, 5])?, Nimber::new(3 ^ 4 ^ 5));
-/// assert_eq!(solver.outcome(&vec![1, 2, 3])?, Outcome::Previous);
-/// assert_eq!(solver.winning_moves(&vec![3, 4, 5])?, vec![vec![1, 4, 5]]);
+/// assert_eq!(solver.grundy(&Heaps::from([3, 4, 5]))?, Nimber::new(3 ^ 4 ^ 5));
+/// assert_eq!(solver.outcome(&Heaps::from([1, 2, 3]))?, Outcome::Previous);
+/// assert_eq!(solver.winning_moves(&Heaps::from([3, 4, 5]))?, vec![Heaps::from([1, 4, 5])]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Nim;
 
 impl HeapRuleset for Nim {
-    fn heap_moves(&self, n: u64) -> impl Iterator<Item = Vec<u64>> {
-        (0..n).map(|rest| vec![rest])
+    fn heap_moves(&self, n: u64) -> impl Iterator<Item = Heaps> {
+        (0..n).map(Heaps::one)
     }
 
     fn heap_grundy(&self, n: u64) -> Option<Nimber> {
         Some(Nimber::new(n))
     }
 
-    fn heap_moves_to_value(&self, n: u64, target: Nimber) -> Option<Vec<Vec<u64>>> {
+    fn heap_moves_to_value(&self, n: u64, target: Nimber) -> Option<Vec<Heaps>> {
         let target = target.value();
         Some(if target < n {
-            vec![vec![target]]
+            vec![Heaps::one(target)]
         } else {
             Vec::new()
         })

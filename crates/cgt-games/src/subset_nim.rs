@@ -1,6 +1,6 @@
 //! Subset Nim, also called a subtraction game.
 
-use crate::{Error, HeapRuleset, Result};
+use crate::{Error, HeapRuleset, Heaps, Result};
 
 /// Subset Nim (a subtraction game): a move takes exactly k counters from one heap, for some k
 /// in a fixed finite set S of positive integers.
@@ -13,11 +13,11 @@ use crate::{Error, HeapRuleset, Result};
 ///
 /// ```
 /// use cgt_core::{Outcome, Solver};
-/// use cgt_games::SubsetNim;
+/// use cgt_games::{Heaps, SubsetNim};
 ///
 /// // Ferguson, Game Theory Part I, 1.4: with S = {1, 3, 4}, 100 chips is a P-position.
 /// let mut solver = Solver::new(SubsetNim::new([1, 3, 4])?);
-/// assert_eq!(solver.outcome(&vec![100])?, Outcome::Previous);
+/// assert_eq!(solver.outcome(&Heaps::one(100))?, Outcome::Previous);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -66,11 +66,11 @@ impl SubsetNim {
 }
 
 impl HeapRuleset for SubsetNim {
-    fn heap_moves(&self, n: u64) -> impl Iterator<Item = Vec<u64>> {
+    fn heap_moves(&self, n: u64) -> impl Iterator<Item = Heaps> {
         self.takes
             .iter()
             .take_while(move |&&take| take <= n)
-            .map(move |&take| vec![n - take])
+            .map(move |&take| Heaps::one(n - take))
     }
 }
 
