@@ -1,6 +1,8 @@
 //! The `cgt` program run as a process: outputs checked against independent values, and every
 //! error path ending in one line on stderr and exit status 2.
 
+mod common;
+
 use std::process::{Command, Output};
 
 use serde_json::Value;
@@ -149,4 +151,123 @@ fn limits_end_in_an_error_not_a_hang() {
         &["value", "subset-nim:1", "5000", "--max-positions", "100"],
         "limit of 100 positions",
     );
+}
+
+#[test]
+fn games_lists_every_game_of_the_grammar() {
+    let listing = json(&["games", "--json"]);
+    let games = listing["games"].as_array().unwrap();
+    for name in [
+        "nim",
+        "bash:M",
+        "subset-nim:S",
+        "split-nim",
+        "octal:CODE",
+        "tb:CODE",
+        "subtraction:S",
+        "allbut:S",
+        "kayles",
+        "dawson-kayles",
+        "dawson-chess",
+        "grundy",
+        "lasker",
+    ] {
+        assert!(games.iter().any(|game| game["syntax"] == name), "{name}");
+    }
+    // Every example in the listing is accepted by `cgt value`.
+    for game in games {
+        let example = game["example"].as_str().unwrap();
+        let output = cgt(&["value", example, "5", "--json"]);
+        assert!(output.status.success(), "{example}: {output:?}");
+    }
+}
+
+#[test]
+fn sequence_json_of_kayles_matches_oeis() {
+    let expected =
+        common::oracle_values("kayles_0.77.json", "/G_expanded_by_rule_0_to_1199/values");
+    let report = json(&["sequence", "kayles", "--to", "1199", "--json"]);
+    let values: Vec<u64> = report["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|value| value.as_u64().unwrap())
+        .collect();
+    assert_eq!(values, expected);
+    assert_eq!(report["period"]["period"], 12);
+    assert_eq!(report["period"]["preperiod"], 71);
+    assert_eq!(report["period"]["saltus"], 0);
+    assert_eq!(report["period"]["proven"], true);
+}
+
+#[test]
+fn sequence_summary_counts_zeros() {
+    // Dawson's chess (OEIS A002187) to n = 131: its zeros are the P-positions in the table.
+    let values = common::oracle_values(
+        "dawson_0.07_and_0.137.json",
+        "/dawsons_chess_0.137/G_source_values",
+    );
+    let zeros = values.iter().filter(|&&value| value == 0).count();
+    let output = cgt(&[
+        "sequence",
+        "dawson-chess",
+        "--to",
+        &(values.len() - 1).to_string(),
+        "--summary",
+    ]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains(&format!("zeros:    {zeros}")), "{text}");
+    assert!(text.contains(&format!(
+        "G({}) = {}",
+        values.len() - 1,
+        values[values.len() - 1]
+    )));
+}
+
+#[test]
+fn value_of_huge_heaps_in_periodic_games() {
+    // Dawson's Kayles, 0.07 = Dawson's chess shifted by one (OEIS A002187), period 34 from 53:
+    // G(n) = A002187(n - 1) with the period from 52 on.
+    let chess = common::oracle_values(
+        "dawson_0.07_and_0.137.json",
+        "/dawsons_chess_0.137/G_expanded_by_rule_0_to_999/values",
+    );
+    let n: u64 = 1_000_000_000_000;
+    let expected = chess[(52 + (n - 1 - 52) % 34) as usize];
+    let report = json(&["value", "octal:0.07", &n.to_string(), "--json"]);
+    assert_eq!(report["grundy"].as_u64(), Some(expected));
+    // Kayles, two equal huge heaps: a P-position whatever their value.
+    let twins = json(&[
+        "value",
+        "kayles",
+        "1000000000000000000",
+        "1000000000000000000",
+        "--json",
+    ]);
+    assert_eq!(twins["outcome"], "P");
+}
+
+#[test]
+fn heap_game_errors() {
+    fails(
+        &["value", "octal:0.79", "3"],
+        "character 4 ('9') is not an octal digit",
+    );
+    fails(&["value", "octal:77", "3"], "needs a point");
+    fails(&["value", "tb:0.[3", "3"], "must enclose");
+    fails(&["value", "allbut:0", "3"], "contains 0");
+    fails(
+        &[
+            "value",
+            "grundy",
+            "1000000000000",
+            "--max-positions",
+            "100000",
+        ],
+        "limit of 100000",
+    );
+    fails(&["sequence", "kayles"], "--to");
+    fails(&["sequence", "kayles", "--to", "-1"], "whole numbers");
+    fails(&["sequence", "kayles", "--to", "10", "--table", "0"], "0");
 }

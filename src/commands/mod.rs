@@ -6,6 +6,8 @@ use cgt_games::Ruleset;
 
 use crate::cli::{Cli, Command};
 
+mod games;
+mod sequence;
 mod value;
 
 /// What can end a command: one line for the user.
@@ -26,6 +28,8 @@ pub enum Error {
 pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
     match cli.command {
         Command::Value(arguments) => value::run(&arguments, out),
+        Command::Sequence(arguments) => sequence::run(&arguments, out),
+        Command::Games(arguments) => games::run(&arguments, out),
     }
 }
 

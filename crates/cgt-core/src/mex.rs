@@ -154,6 +154,30 @@ impl MexSet {
         Nimber::new(self.used as u64 * 64)
     }
 
+    /// Adds every value of `other`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::{MexSet, Nimber};
+    ///
+    /// let mut low = MexSet::new();
+    /// low.insert(Nimber::new(0));
+    /// let mut high = MexSet::new();
+    /// high.insert(Nimber::new(1));
+    /// low.union_with(&high);
+    /// assert_eq!(low.mex(), Nimber::new(2));
+    /// ```
+    pub fn union_with(&mut self, other: &MexSet) {
+        if self.words.len() < other.used {
+            self.words.resize(other.used, 0);
+        }
+        for (word, &theirs) in self.words.iter_mut().zip(&other.words[..other.used]) {
+            *word |= theirs;
+        }
+        self.used = self.used.max(other.used);
+    }
+
     /// Empties the set, keeping its memory.
     ///
     /// # Examples

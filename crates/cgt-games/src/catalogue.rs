@@ -5,7 +5,9 @@ use std::str::FromStr;
 
 use cgt_core::Nimber;
 
-use crate::{Bash, Error, HeapRuleset, Heaps, Nim, Result, SplitNim, SubsetNim};
+use crate::{
+    Bash, Error, GrundySequence, HeapRuleset, Heaps, Nim, Result, SplitNim, SubsetNim, TakeAndBreak,
+};
 
 /// One of the rulesets of this crate, chosen at run time from its written form.
 ///
@@ -17,6 +19,12 @@ use crate::{Bash, Error, HeapRuleset, Heaps, Nim, Result, SplitNim, SubsetNim};
 /// | `bash:M` | [`Bash`] taking 1..=M |
 /// | `subset-nim:S` | [`SubsetNim`] with S comma-separated, e.g. `subset-nim:1,3,4` |
 /// | `split-nim` | [`SplitNim`] |
+/// | `octal:CODE` | [`TakeAndBreak::octal`], e.g. `octal:0.07` |
+/// | `tb:CODE` | [`TakeAndBreak::general`], e.g. `tb:4!.0` |
+/// | `subtraction:S` | [`TakeAndBreak::subtraction`], e.g. `subtraction:1,3,4` |
+/// | `allbut:S` | [`TakeAndBreak::all_but`], e.g. `allbut:1,2` |
+/// | `kayles`, `dawson-kayles`, `dawson-chess`, `grundy` | the named codes 0.77, 0.07, 0.137, 4!.0 |
+/// | `lasker` | Lasker's Nim, `4.[3]`, with its closed form |
 ///
 /// [`Ruleset::catalogue`] lists every name with a one-line rule. `Ruleset` is a heap game, so
 /// the solver evaluates it directly.
@@ -44,6 +52,15 @@ pub enum Ruleset {
     SubsetNim(SubsetNim),
     /// [`SplitNim`].
     SplitNim(SplitNim),
+    /// A take-and-break code, with the spelling it was given by.
+    TakeAndBreak {
+        /// The ruleset.
+        game: TakeAndBreak,
+        /// How it was written: `kayles`, `octal:0.77`, `allbut:1,2`...
+        spelling: String,
+    },
+    /// Lasker's Nim (`4.[3]`), whose Grundy values have a closed form (Ferguson, 4.4).
+    Lasker(TakeAndBreak),
 }
 
 /// A name of the catalogue with its grammar and one-line rule.
@@ -78,6 +95,51 @@ const CATALOGUE: &[CatalogueEntry] = &[
         example: "split-nim",
         rule: "replace one heap by two heaps each strictly smaller (either may be empty)",
     },
+    CatalogueEntry {
+        syntax: "octal:CODE",
+        example: "octal:0.07",
+        rule: "octal take-and-break game: digit k says how a move taking k may leave 0, 1 or 2 heaps",
+    },
+    CatalogueEntry {
+        syntax: "tb:CODE",
+        example: "tb:4!.0",
+        rule: "general take-and-break code: hex digits, [d] repeats d, ! after a digit wants unequal heaps",
+    },
+    CatalogueEntry {
+        syntax: "subtraction:S",
+        example: "subtraction:1,3,4",
+        rule: "take exactly k counters from one heap, k in the set S (the same game as subset-nim:S)",
+    },
+    CatalogueEntry {
+        syntax: "allbut:S",
+        example: "allbut:1,2",
+        rule: "take any positive number of counters from one heap except the numbers in S",
+    },
+    CatalogueEntry {
+        syntax: "kayles",
+        example: "kayles",
+        rule: "Kayles, 0.77: knock down one pin or two adjacent pins from a row",
+    },
+    CatalogueEntry {
+        syntax: "dawson-kayles",
+        example: "dawson-kayles",
+        rule: "Dawson's Kayles, 0.07: knock down exactly two adjacent pins",
+    },
+    CatalogueEntry {
+        syntax: "dawson-chess",
+        example: "dawson-chess",
+        rule: "Dawson's chess, 0.137: take 1 if it is the whole heap, 2 from any heap, or 3 and split",
+    },
+    CatalogueEntry {
+        syntax: "grundy",
+        example: "grundy",
+        rule: "Grundy's game, 4!.0: split one heap into two non-empty heaps of different sizes",
+    },
+    CatalogueEntry {
+        syntax: "lasker",
+        example: "lasker",
+        rule: "Lasker's Nim: take any positive number from one heap, or split a heap into two non-empty heaps",
+    },
 ];
 
 impl Ruleset {
@@ -94,6 +156,90 @@ impl Ruleset {
     /// ```
     pub fn catalogue() -> &'static [CatalogueEntry] {
         CATALOGUE
+    }
+
+    /// The Grundy values `G(0..=last)` of single heaps, computed by the sequence engine: through
+    /// the take-and-break kernel for every ruleset that is one (Nim is `0.[3]`, Bash and subset
+    /// Nim are subtraction games), through the generic path for split Nim.
+    ///
+    /// # Errors
+    ///
+    /// As [`GrundySequence::compute`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::Ruleset;
+    ///
+    /// let kayles: Ruleset = "kayles".parse()?;
+    /// assert_eq!(kayles.sequence(5)?.iter().collect::<Vec<_>>(), [0, 1, 2, 3, 1, 4]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn sequence(&self, last: u64) -> Result<GrundySequence> {
+        self.sequence_with(last, crate::MAX_COMPUTED, |_| {})
+    }
+
+    /// As [`Ruleset::sequence`], computing at most `limit` values, with progress reports (see
+    /// [`GrundySequence::compute_with`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`GrundySequence::compute_with`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let nim: cgt_games::Ruleset = "nim".parse()?;
+    /// assert_eq!(nim.sequence_with(3, 10, |_| {})?.value(3), Some(3));
+    /// assert!(nim.sequence_with(30, 10, |_| {}).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn sequence_with(
+        &self,
+        last: u64,
+        limit: u64,
+        progress: impl FnMut(u64),
+    ) -> Result<GrundySequence> {
+        match self.as_take_and_break()? {
+            Some(game) => GrundySequence::compute_with(&game, last, limit, progress),
+            None => match self {
+                Ruleset::Bash(bash) => GrundySequence::compute_any_within(bash, last, limit),
+                Ruleset::SubsetNim(subset) => {
+                    GrundySequence::compute_any_within(subset, last, limit)
+                }
+                _ => GrundySequence::compute_any_within(&SplitNim, last, limit),
+            },
+        }
+    }
+
+    /// This ruleset as a take-and-break code, where it is one of manageable size.
+    fn as_take_and_break(&self) -> Result<Option<TakeAndBreak>> {
+        Ok(match self {
+            Ruleset::Nim(_) => Some(TakeAndBreak::general("0.[3]")?),
+            Ruleset::Bash(bash) if bash.max_take() < 1 << 20 => {
+                Some(TakeAndBreak::subtraction(1..=bash.max_take())?)
+            }
+            Ruleset::SubsetNim(subset) if subset.takes().last().is_some_and(|&k| k < 1 << 20) => {
+                Some(TakeAndBreak::subtraction(subset.takes().iter().copied())?)
+            }
+            Ruleset::TakeAndBreak { game, .. } | Ruleset::Lasker(game) => Some(game.clone()),
+            _ => None,
+        })
+    }
+
+    /// Whether the solver can use a computed sequence for this ruleset's single heaps: true for
+    /// every ruleset without a closed form except split Nim, whose heaps have too many moves
+    /// for a long table to pay.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let kayles: cgt_games::Ruleset = "kayles".parse()?;
+    /// assert!(kayles.is_tabulable());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_tabulable(&self) -> bool {
+        matches!(self, Ruleset::SubsetNim(_) | Ruleset::TakeAndBreak { .. })
     }
 
     fn names() -> String {
@@ -160,6 +306,69 @@ impl FromStr for Ruleset {
         };
         match name.as_str() {
             "nim" => no_parameter("nim").map(|()| Ruleset::Nim(Nim)),
+            "kayles" | "dawson-kayles" | "dawson-chess" | "grundy" => {
+                let (game, spelling) = match name.as_str() {
+                    "kayles" => (TakeAndBreak::kayles(), "kayles"),
+                    "dawson-kayles" => (TakeAndBreak::dawsons_kayles(), "dawson-kayles"),
+                    "dawson-chess" => (TakeAndBreak::dawsons_chess(), "dawson-chess"),
+                    _ => (TakeAndBreak::grundys_game(), "grundy"),
+                };
+                no_parameter(spelling)?;
+                Ok(Ruleset::TakeAndBreak {
+                    game,
+                    spelling: spelling.to_string(),
+                })
+            }
+            "lasker" => no_parameter("lasker")
+                .and_then(|()| Ok(Ruleset::Lasker(TakeAndBreak::general("4.[3]")?))),
+            "octal" | "tb" => {
+                let code = parameter.ok_or_else(|| {
+                    missing("octal", "write octal:CODE or tb:CODE, e.g. octal:0.77")
+                })?;
+                let game = if name == "octal" {
+                    TakeAndBreak::octal(code)?
+                } else {
+                    TakeAndBreak::general(code)?
+                };
+                Ok(Ruleset::TakeAndBreak {
+                    spelling: format!("{name}:{game}"),
+                    game,
+                })
+            }
+            "subtraction" | "allbut" => {
+                let parameter = parameter.ok_or_else(|| {
+                    missing(
+                        "subtraction",
+                        "write subtraction:S or allbut:S, e.g. subtraction:1,3,4",
+                    )
+                })?;
+                let numbers = if parameter.trim().is_empty() && name == "allbut" {
+                    Vec::new()
+                } else {
+                    parse_numbers(
+                        if name == "allbut" {
+                            "allbut"
+                        } else {
+                            "subtraction"
+                        },
+                        parameter,
+                    )?
+                };
+                let spelling = format!(
+                    "{name}:{}",
+                    numbers
+                        .iter()
+                        .map(u64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(",")
+                );
+                let game = if name == "allbut" {
+                    TakeAndBreak::all_but(numbers)?
+                } else {
+                    TakeAndBreak::subtraction(numbers)?
+                };
+                Ok(Ruleset::TakeAndBreak { game, spelling })
+            }
             "split-nim" => no_parameter("split-nim").map(|()| Ruleset::SplitNim(SplitNim)),
             "bash" => {
                 let parameter =
@@ -188,6 +397,8 @@ impl fmt::Display for Ruleset {
                 let takes: Vec<String> = subset.takes().iter().map(u64::to_string).collect();
                 write!(f, "subset-nim:{}", takes.join(","))
             }
+            Ruleset::TakeAndBreak { spelling, .. } => f.write_str(spelling),
+            Ruleset::Lasker(_) => f.write_str("lasker"),
         }
     }
 }
@@ -200,6 +411,8 @@ macro_rules! dispatch {
             Ruleset::Bash($game) => $body,
             Ruleset::SubsetNim($game) => $body,
             Ruleset::SplitNim($game) => $body,
+            Ruleset::TakeAndBreak { game: $game, .. } => $body,
+            Ruleset::Lasker($game) => $body,
         }
     };
 }
@@ -212,7 +425,10 @@ impl HeapRuleset for Ruleset {
     }
 
     fn heap_grundy(&self, n: u64) -> Option<Nimber> {
-        dispatch!(self, game => game.heap_grundy(n))
+        match self {
+            Ruleset::Lasker(_) => Some(Nimber::new(lasker_grundy(n))),
+            _ => dispatch!(self, game => game.heap_grundy(n)),
+        }
     }
 
     fn heap_moves_to_value(&self, n: u64, target: Nimber) -> Option<Vec<Heaps>> {
@@ -221,3 +437,104 @@ impl HeapRuleset for Ruleset {
 }
 
 crate::heap_game!(Ruleset);
+
+/// Lasker's Nim: g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3 (Ferguson,
+/// Game Theory, Part I, 4.4), saturating at the top of the `u64` range.
+fn lasker_grundy(n: u64) -> u64 {
+    match n % 4 {
+        0 if n > 0 => n - 1,
+        3 => n.saturating_add(1),
+        _ => n,
+    }
+}
+
+/// A ruleset whose single heaps are valued from a Grundy sequence: the computed values, and
+/// beyond them a proven period. The solver uses it as a closed form, so a position of Dawson's
+/// Kayles with a heap of 10<sup>12</sup> is valued at once.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::{Outcome, Solver};
+/// use cgt_games::{Heaps, Ruleset, Tabulated};
+///
+/// let dawson: Ruleset = "dawson-kayles".parse()?;
+/// let sequence = dawson.sequence(u64::MAX)?;
+/// let mut solver = Solver::new(Tabulated::new(dawson, sequence));
+/// // A heap of 10^12 and its twin: a sum of two equal games is a P-position.
+/// let twins = Heaps::from([10u64.pow(12), 10u64.pow(12)]);
+/// assert_eq!(solver.outcome(&twins)?, Outcome::Previous);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Tabulated {
+    ruleset: Ruleset,
+    sequence: GrundySequence,
+}
+
+impl Tabulated {
+    /// `ruleset` with its heaps valued from `sequence`, which must be that ruleset's sequence
+    /// (as [`Ruleset::sequence`] gives it).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::{Ruleset, Tabulated};
+    ///
+    /// let kayles: Ruleset = "kayles".parse()?;
+    /// let table = Tabulated::new(kayles.clone(), kayles.sequence(100)?);
+    /// assert_eq!(table.ruleset(), &kayles);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(ruleset: Ruleset, sequence: GrundySequence) -> Tabulated {
+        Tabulated { ruleset, sequence }
+    }
+
+    /// The ruleset.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::{Ruleset, Tabulated};
+    ///
+    /// let nim: Ruleset = "nim".parse()?;
+    /// assert_eq!(Tabulated::new(nim.clone(), nim.sequence(3)?).ruleset(), &nim);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn ruleset(&self) -> &Ruleset {
+        &self.ruleset
+    }
+
+    /// The sequence its heaps are valued from.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::{Ruleset, Tabulated};
+    ///
+    /// let nim: Ruleset = "nim".parse()?;
+    /// assert_eq!(Tabulated::new(nim.clone(), nim.sequence(3)?).sequence().last(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn sequence(&self) -> &GrundySequence {
+        &self.sequence
+    }
+}
+
+impl HeapRuleset for Tabulated {
+    fn heap_moves(&self, n: u64) -> impl Iterator<Item = Heaps> {
+        self.ruleset.heap_moves(n)
+    }
+
+    fn heap_grundy(&self, n: u64) -> Option<Nimber> {
+        self.ruleset
+            .heap_grundy(n)
+            .or_else(|| self.sequence.value(n).map(Nimber::new))
+    }
+
+    fn heap_moves_to_value(&self, n: u64, target: Nimber) -> Option<Vec<Heaps>> {
+        self.ruleset.heap_moves_to_value(n, target)
+    }
+}
+
+crate::heap_game!(Tabulated);

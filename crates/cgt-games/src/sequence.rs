@@ -1,0 +1,646 @@
+//! Grundy sequences of heap games, computed bottom-up at research speed.
+
+use cgt_core::{MexSet, Nimber};
+
+use crate::period::{find_period, guy_smith_bound};
+use crate::values::{Cell, with_slice};
+use crate::{Error, HeapRuleset, Period, Result, TakeAndBreak, Values};
+
+/// The Grundy values `G(0), G(1), ...` of single heaps of a heap game, with the period they
+/// show.
+///
+/// [`GrundySequence::compute`] works bottom-up through a take-and-break code: values stored in
+/// one or two bytes ([`Values`]), a bit-set mex, and for games whose values are sparse (the
+/// "rare and common values" of Gangolli & Plambeck 1989 and Flammenkamp) a scan of only the
+/// splits that involve a rare value, falling back to the full scan only when the tentative mex
+/// is itself rare. The sparse method is chosen automatically when the values are sparse enough
+/// for it to pay. Every few values the engine looks for a period; once the Guy-Smith criterion
+/// proves one, it stops and answers every later `G(n)`, up to n = 2^64 - 1, from the period.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_games::{GrundySequence, TakeAndBreak};
+///
+/// let kayles = GrundySequence::compute(&TakeAndBreak::kayles(), 1_000_000)?;
+/// let period = kayles.period().expect("Kayles is periodic");
+/// assert_eq!((period.preperiod, period.period, period.proven), (71, 12, true));
+/// // OEIS A002186: G(71 + 12k) = 7 for every k.
+/// assert_eq!(kayles.value(71 + 12 * 10u64.pow(15)), Some(7));
+/// // The engine stopped long before 10^6: the rest follows from the proof.
+/// assert!(kayles.computed() < 1000);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct GrundySequence {
+    values: Values,
+    period: Option<Period>,
+    last: u64,
+    sparse: bool,
+}
+
+/// The most values the engine will store: beyond this a sequence must be proven periodic.
+pub const MAX_COMPUTED: u64 = 1 << 34;
+
+impl GrundySequence {
+    /// Computes `G(0..=last)` for a take-and-break game, stopping early once a period is
+    /// proven.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::LimitExceeded`] when `last` is beyond [`MAX_COMPUTED`] and no period is proven
+    /// before it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::{GrundySequence, TakeAndBreak};
+    ///
+    /// let game = TakeAndBreak::subtraction([1, 2, 3])?;
+    /// let sequence = GrundySequence::compute(&game, 10)?;
+    /// let values: Vec<u64> = sequence.iter().collect();
+    /// assert_eq!(values, [0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn compute(game: &TakeAndBreak, last: u64) -> Result<GrundySequence> {
+        GrundySequence::compute_with(game, last, MAX_COMPUTED, |_| {})
+    }
+
+    /// As [`GrundySequence::compute`], examining at most about `limit` options (a proven period
+    /// answers the rest, so a periodic game costs little whatever `last` is) and calling
+    /// `progress(n)` every 65536 values, for a progress bar.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::LimitExceeded`] when the work would exceed `limit` options.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::{Error, GrundySequence, TakeAndBreak};
+    ///
+    /// let mut calls = 0;
+    /// let game = TakeAndBreak::octal("0.16")?;
+    /// GrundySequence::compute_with(&game, 200_000, u64::MAX, |_| calls += 1)?;
+    /// assert!(calls >= 3);
+    /// let too_far = GrundySequence::compute_with(&game, 10_000, 1000, |_| {});
+    /// assert_eq!(too_far.unwrap_err(), Error::LimitExceeded { limit: 1000 });
+    /// // Kayles is proven periodic after a few hundred values: any heap is within reach.
+    /// let kayles = GrundySequence::compute_with(&TakeAndBreak::kayles(), u64::MAX, 100_000, |_| {})?;
+    /// assert!(kayles.value(u64::MAX).is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn compute_with(
+        game: &TakeAndBreak,
+        last: u64,
+        limit: u64,
+        mut progress: impl FnMut(u64),
+    ) -> Result<GrundySequence> {
+        let mut engine = Engine::new(game);
+        let provable = game.tail().is_none() && !game.has_unequal();
+        let mut checkpoint = 64;
+        let mut n = 0;
+        loop {
+            if n > last {
+                break;
+            }
+            if n >= MAX_COMPUTED || engine.work > limit {
+                return Err(Error::LimitExceeded {
+                    limit: limit.min(MAX_COMPUTED),
+                });
+            }
+            engine.push_next(n);
+            if n % 65_536 == 0 && n > 0 {
+                progress(n);
+            }
+            if n == checkpoint || n == last {
+                checkpoint = checkpoint.saturating_mul(2);
+                if let Some(period) = engine.period(provable) {
+                    if period.proven {
+                        return Ok(engine.finish(last, Some(period)));
+                    }
+                }
+                engine.reconsider_method();
+            }
+            n += 1;
+        }
+        let period = engine.period(provable);
+        Ok(engine.finish(last, period))
+    }
+
+    /// Computes `G(0..=last)` for any heap ruleset by valuing every option of every heap, for
+    /// games that are not take-and-break codes (split Nim). Each option's heaps must be smaller
+    /// than the heap they come from. Periods are reported as observed, never proven.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidParameter`] when an option holds a heap at least as large as its origin;
+    /// [`Error::LimitExceeded`] when `last` is beyond [`MAX_COMPUTED`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::{GrundySequence, SplitNim};
+    ///
+    /// let sequence = GrundySequence::compute_any(&SplitNim, 3)?;
+    /// assert_eq!(sequence.value(1), Some(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn compute_any(rules: &impl HeapRuleset, last: u64) -> Result<GrundySequence> {
+        GrundySequence::compute_any_within(rules, last, MAX_COMPUTED)
+    }
+
+    /// As [`GrundySequence::compute_any`], examining at most `limit` options.
+    ///
+    /// # Errors
+    ///
+    /// As [`GrundySequence::compute_any`], and [`Error::LimitExceeded`] past `limit`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::{Error, GrundySequence, SplitNim};
+    ///
+    /// let refused = GrundySequence::compute_any_within(&SplitNim, 100, 50);
+    /// assert_eq!(refused.unwrap_err(), Error::LimitExceeded { limit: 50 });
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn compute_any_within(
+        rules: &impl HeapRuleset,
+        last: u64,
+        limit: u64,
+    ) -> Result<GrundySequence> {
+        let limit = limit.min(MAX_COMPUTED);
+        if last >= limit {
+            return Err(Error::LimitExceeded { limit });
+        }
+        let mut work: u64 = 0;
+        let mut values = Values::new();
+        let mut set = MexSet::new();
+        for n in 0..=last {
+            set.clear();
+            for option in rules.heap_moves(n) {
+                work += 1;
+                if work > limit {
+                    return Err(Error::LimitExceeded { limit });
+                }
+                let mut sum = 0;
+                for heap in option.iter() {
+                    let value = usize::try_from(heap)
+                        .ok()
+                        .filter(|_| heap < n)
+                        .and_then(|heap| values.get(heap))
+                        .ok_or_else(|| Error::InvalidParameter {
+                            game: "sequence",
+                            value: format!("{option:?}"),
+                            reason: format!(
+                                "a move from a heap of {n} leaves a heap that is not smaller"
+                            ),
+                        })?;
+                    sum ^= value;
+                }
+                set.insert(Nimber::new(sum));
+            }
+            values.push(set.mex().value());
+        }
+        let period =
+            find_period(&values, true, None).map(|(preperiod, period, saltus, _)| Period {
+                preperiod,
+                period,
+                saltus,
+                proven: false,
+            });
+        Ok(GrundySequence {
+            values,
+            period,
+            last,
+            sparse: false,
+        })
+    }
+
+    /// `G(n)`: from the computed values, or beyond them from a proven period. `None` for an n
+    /// beyond both.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::{GrundySequence, TakeAndBreak};
+    ///
+    /// let dawson = GrundySequence::compute(&TakeAndBreak::dawsons_kayles(), 10u64.pow(12))?;
+    /// assert!(dawson.value(10u64.pow(12)).is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn value(&self, n: u64) -> Option<u64> {
+        if let Some(value) = usize::try_from(n).ok().and_then(|n| self.values.get(n)) {
+            return Some(value);
+        }
+        match self.period {
+            Some(period) if period.proven => period.value_at(&self.values, n),
+            _ => None,
+        }
+    }
+
+    /// The values `G(0..=last)` asked for, extended from the period where the engine stopped
+    /// early.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::{GrundySequence, TakeAndBreak};
+    ///
+    /// let kayles = GrundySequence::compute(&TakeAndBreak::kayles(), 5000)?;
+    /// assert_eq!(kayles.iter().count(), 5001);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn iter(&self) -> impl Iterator<Item = u64> + '_ {
+        (0..=self.last).map_while(|n| self.value(n))
+    }
+
+    /// The last n asked for.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::{GrundySequence, TakeAndBreak};
+    ///
+    /// assert_eq!(GrundySequence::compute(&TakeAndBreak::kayles(), 99)?.last(), 99);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn last(&self) -> u64 {
+        self.last
+    }
+
+    /// How many values were computed rather than read from a proven period.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::{GrundySequence, TakeAndBreak};
+    ///
+    /// let nim = GrundySequence::compute(&TakeAndBreak::general("0.[3]")?, 100)?;
+    /// assert_eq!(nim.computed(), 101);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn computed(&self) -> u64 {
+        self.values.len() as u64
+    }
+
+    /// The computed values.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::{GrundySequence, TakeAndBreak};
+    ///
+    /// let sequence = GrundySequence::compute(&TakeAndBreak::kayles(), 3)?;
+    /// assert_eq!(sequence.values().iter().collect::<Vec<_>>(), [0, 1, 2, 3]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn values(&self) -> &Values {
+        &self.values
+    }
+
+    /// The period found, proven or observed, if any.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::{GrundySequence, TakeAndBreak};
+    ///
+    /// let short = GrundySequence::compute(&TakeAndBreak::kayles(), 20)?;
+    /// assert!(short.period().is_none_or(|period| !period.proven));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn period(&self) -> Option<Period> {
+        self.period
+    }
+
+    /// Whether the sparse-space method was in use when the computation ended.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::{GrundySequence, TakeAndBreak};
+    ///
+    /// let sparse = GrundySequence::compute(&TakeAndBreak::octal("0.16")?, 20_000)?;
+    /// assert!(sparse.used_sparse_method());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn used_sparse_method(&self) -> bool {
+        self.sparse
+    }
+}
+
+/// The moves of a take-and-break code, sorted by what they leave.
+struct Kernel {
+    /// Takes k (below the repeating part) that may leave one heap.
+    singles: Vec<u64>,
+    /// Takes k that may leave two heaps, with whether they must differ.
+    pairs: Vec<(u64, bool)>,
+    /// Takes k that may leave `parts >= 3` heaps: (k, parts, distinct).
+    more: Vec<(u64, u32, bool)>,
+    /// Where the repeating digit starts.
+    explicit: u64,
+    tail_single: bool,
+    tail_pair: bool,
+    max_take: u64,
+    max_parts: u32,
+}
+
+impl Kernel {
+    fn new(game: &TakeAndBreak) -> Kernel {
+        let digits = game.explicit_digits();
+        let mut kernel = Kernel {
+            singles: Vec::new(),
+            pairs: Vec::new(),
+            more: Vec::new(),
+            explicit: digits.len() as u64,
+            tail_single: game.tail().is_some_and(|tail| tail & 2 != 0),
+            tail_pair: game.tail().is_some_and(|tail| tail & 4 != 0),
+            max_take: game.max_take().unwrap_or(u64::MAX),
+            max_parts: game.max_parts(),
+        };
+        for (k, &digit) in digits.iter().enumerate() {
+            let k = k as u64;
+            if digit & 2 != 0 {
+                kernel.singles.push(k);
+            }
+            if digit & 4 != 0 {
+                kernel.pairs.push((k, game.unequal(k)));
+            }
+            for parts in 3..u32::BITS {
+                if digit >> parts & 1 != 0 {
+                    kernel.more.push((k, parts, game.unequal(k)));
+                }
+            }
+        }
+        kernel
+    }
+}
+
+/// How the engine values two-heap splits now.
+enum Method {
+    /// Every split.
+    Plain,
+    /// Only splits with a rare part; values v with `(v & mask).count_ones()` even are rare.
+    Sparse { mask: u64, rare: Vec<u64> },
+}
+
+/// Values that start the sparse method: below this the plain scan is cheap anyway.
+const SPARSE_START: u64 = 2048;
+
+struct Engine<'g> {
+    game: &'g TakeAndBreak,
+    kernel: Kernel,
+    values: Values,
+    set: MexSet,
+    /// Values `G(m)` for `1 <= m <= singles_upto`, for a repeating digit that leaves one heap.
+    prefix_singles: MexSet,
+    singles_upto: u64,
+    /// Values of splits of every total `2..=pairs_upto`, for a repeating digit that leaves two.
+    prefix_pairs: MexSet,
+    pairs_upto: u64,
+    method: Method,
+    partitions: Vec<Vec<u64>>,
+    /// Options examined so far: the measure of work that `limit` bounds.
+    work: u64,
+}
+
+impl<'g> Engine<'g> {
+    fn new(game: &'g TakeAndBreak) -> Engine<'g> {
+        Engine {
+            game,
+            kernel: Kernel::new(game),
+            values: Values::new(),
+            set: MexSet::new(),
+            prefix_singles: MexSet::new(),
+            singles_upto: 0,
+            prefix_pairs: MexSet::new(),
+            pairs_upto: 0,
+            method: Method::Plain,
+            partitions: Vec::new(),
+            work: 0,
+        }
+    }
+
+    fn push_next(&mut self, n: u64) {
+        let value = if n == 0 { 0 } else { self.next_value(n) };
+        if let Method::Sparse { mask, rare } = &mut self.method {
+            if is_rare(value, *mask) && n > 0 {
+                rare.push(n);
+            }
+        }
+        self.values.push(value);
+    }
+
+    fn next_value(&mut self, n: u64) -> u64 {
+        self.work += 1 + self.kernel.singles.len() as u64;
+        self.set.clear();
+        if self.game.digit(n) & 1 != 0 {
+            self.set.insert(Nimber::ZERO);
+        }
+        let kernel = &self.kernel;
+        with_slice!(self.values, values => {
+            for &k in &kernel.singles {
+                if k < n {
+                    self.set.insert(Nimber::new(Cell::widen(values[(n - k) as usize])));
+                }
+            }
+        });
+        if n > self.kernel.explicit {
+            let upto = n - self.kernel.explicit;
+            if self.kernel.tail_single {
+                while self.singles_upto < upto {
+                    self.singles_upto += 1;
+                    let value = self.values.get(self.singles_upto as usize).unwrap_or(0);
+                    self.prefix_singles.insert(Nimber::new(value));
+                }
+                self.set.union_with(&self.prefix_singles);
+            }
+            if self.kernel.tail_pair {
+                while self.pairs_upto < upto {
+                    self.pairs_upto += 1;
+                    let total = self.pairs_upto;
+                    with_slice!(self.values, values => {
+                        scan_pairs(values, total, false, &mut self.prefix_pairs)
+                    });
+                }
+                self.set.union_with(&self.prefix_pairs);
+            }
+        }
+        for &(k, parts, distinct) in &self.kernel.more {
+            if k + u64::from(parts) <= n {
+                self.partitions.clear();
+                crate::take_and_break::partitions(n - k, parts, 1, distinct, &mut self.partitions);
+                for partition in &self.partitions {
+                    let sum = partition
+                        .iter()
+                        .map(|&heap| self.values.get(heap as usize).unwrap_or(0))
+                        .fold(0, |sum, value| sum ^ value);
+                    self.set.insert(Nimber::new(sum));
+                }
+            }
+        }
+        let kernel = &self.kernel;
+        match &self.method {
+            Method::Plain => {
+                with_slice!(self.values, values => {
+                    for &(k, distinct) in &kernel.pairs {
+                        if k + 2 <= n {
+                            scan_pairs(values, n - k, distinct, &mut self.set);
+                            self.work += (n - k) / 2;
+                        }
+                    }
+                });
+                self.set.mex().value()
+            }
+            Method::Sparse { mask, rare } => {
+                let mask = *mask;
+                with_slice!(self.values, values => {
+                    for &(k, distinct) in &kernel.pairs {
+                        if k + 2 <= n {
+                            scan_rare_pairs(values, rare, n - k, distinct, &mut self.set);
+                            self.work += rare.len() as u64;
+                        }
+                    }
+                    // Splits of two common values give only rare values, so a common tentative
+                    // mex is final; a rare one must be looked for among all splits.
+                    loop {
+                        let candidate = self.set.mex().value();
+                        if !is_rare(candidate, mask) {
+                            break candidate;
+                        }
+                        let found = kernel.pairs.iter().any(|&(k, distinct)| {
+                            k + 2 <= n && find_pair(values, n - k, distinct, candidate)
+                        });
+                        if !found {
+                            break candidate;
+                        }
+                        self.set.insert(Nimber::new(candidate));
+                    }
+                })
+            }
+        }
+    }
+
+    /// Switches between the plain and the sparse scan according to how sparse the values are.
+    fn reconsider_method(&mut self) {
+        let computed = self.values.len() as u64;
+        if self.kernel.pairs.is_empty() || computed < SPARSE_START {
+            return;
+        }
+        match &self.method {
+            Method::Sparse { rare, .. } if (rare.len() as u64) * 8 <= computed => {}
+            _ => {
+                self.method = match best_mask(&self.values) {
+                    Some((mask, rare)) if (rare.len() as u64) * 16 <= computed => {
+                        Method::Sparse { mask, rare }
+                    }
+                    _ => Method::Plain,
+                };
+            }
+        }
+    }
+
+    fn period(&self, provable: bool) -> Option<Period> {
+        let (max_take, max_parts) = (self.kernel.max_take, self.kernel.max_parts);
+        let bound = move |preperiod: u64, period: u64| {
+            guy_smith_bound(preperiod, period, max_take, max_parts)
+        };
+        let proof: Option<&dyn Fn(u64, u64) -> u64> = if provable { Some(&bound) } else { None };
+        let (preperiod, period, saltus, proven) = find_period(&self.values, !provable, proof)?;
+        Some(Period {
+            preperiod,
+            period,
+            saltus,
+            proven,
+        })
+    }
+
+    fn finish(self, last: u64, period: Option<Period>) -> GrundySequence {
+        let mut values = self.values;
+        if let Ok(last) = usize::try_from(last.saturating_add(1)) {
+            values.truncate(last);
+        }
+        GrundySequence {
+            values,
+            period,
+            last,
+            sparse: matches!(self.method, Method::Sparse { .. }),
+        }
+    }
+}
+
+fn is_rare(value: u64, mask: u64) -> bool {
+    (value & mask).count_ones() % 2 == 0
+}
+
+/// The mask that makes the fewest values rare, with the heaps whose values are rare.
+fn best_mask(values: &Values) -> Option<(u64, Vec<u64>)> {
+    let largest = values.iter().max()?;
+    let bits = (u64::BITS - largest.leading_zeros()).min(12);
+    let mut counts = vec![0u64; 1 << bits];
+    for value in values.iter() {
+        if let Some(count) = counts.get_mut(value as usize) {
+            *count += 1;
+        }
+    }
+    let mask = (1..1u64 << bits).min_by_key(|&mask| {
+        counts
+            .iter()
+            .enumerate()
+            .filter(|&(value, _)| is_rare(value as u64, mask))
+            .map(|(_, count)| count)
+            .sum::<u64>()
+    })?;
+    let rare = values
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter(|&(_, value)| is_rare(value, mask))
+        .map(|(heap, _)| heap as u64)
+        .collect();
+    Some((mask, rare))
+}
+
+/// Adds the value of every split of `total` into two non-empty heaps.
+fn scan_pairs<T: Cell>(values: &[T], total: u64, distinct: bool, set: &mut MexSet) {
+    let total = total as usize;
+    for small in 1..=total / 2 {
+        if distinct && 2 * small == total {
+            continue;
+        }
+        let value = values[small].widen() ^ values[total - small].widen();
+        set.insert(Nimber::new(value));
+    }
+}
+
+/// Adds the value of every split of `total` with at least one part among `rare`.
+fn scan_rare_pairs<T: Cell>(
+    values: &[T],
+    rare: &[u64],
+    total: u64,
+    distinct: bool,
+    set: &mut MexSet,
+) {
+    for &small in rare {
+        if small >= total {
+            break;
+        }
+        let large = total - small;
+        if distinct && small == large {
+            continue;
+        }
+        let value = values[small as usize].widen() ^ values[large as usize].widen();
+        set.insert(Nimber::new(value));
+    }
+}
+
+/// Whether some split of `total` has value `target`.
+fn find_pair<T: Cell>(values: &[T], total: u64, distinct: bool, target: u64) -> bool {
+    let total = total as usize;
+    (1..=total / 2).any(|small| {
+        !(distinct && 2 * small == total)
+            && values[small].widen() ^ values[total - small].widen() == target
+    })
+}

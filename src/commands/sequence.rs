@@ -1,0 +1,88 @@
+//! `cgt sequence`: Grundy values of single heaps and their period.
+
+use std::io::Write;
+
+use cgt_games::{GrundySequence, Period};
+use serde_json::json;
+
+use super::{Error, ruleset};
+use crate::cli::SequenceArgs;
+
+pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let game = ruleset(&arguments.game)?;
+    let sequence = game.sequence_with(arguments.to, arguments.max_positions, |_| {})?;
+    let name = game.to_string();
+    if arguments.json {
+        let values: Vec<u64> = sequence.iter().collect();
+        let report = json!({
+            "game": name,
+            "values": values,
+            "period": period_json(sequence.period()),
+        });
+        writeln!(out, "{report}")?;
+    } else if arguments.summary {
+        summary(&name, &sequence, out)?;
+    } else {
+        writeln!(out, "game: {name}")?;
+        let mut line = String::new();
+        for (n, value) in sequence.iter().enumerate() {
+            let n = n as u64;
+            if n % arguments.table == 0 {
+                if !line.is_empty() {
+                    writeln!(out, "{line}")?;
+                }
+                line = format!("{n:>8}:");
+            }
+            line.push_str(&format!(" {value:>3}"));
+        }
+        writeln!(out, "{line}")?;
+        writeln!(out, "period: {}", period_text(sequence.period()))?;
+    }
+    Ok(())
+}
+
+fn period_json(period: Option<Period>) -> serde_json::Value {
+    match period {
+        None => serde_json::Value::Null,
+        Some(period) => json!({
+            "preperiod": period.preperiod,
+            "period": period.period,
+            "saltus": period.saltus,
+            "proven": period.proven,
+        }),
+    }
+}
+
+fn period_text(period: Option<Period>) -> String {
+    match period {
+        None => "none found".to_string(),
+        Some(period) => period.to_string(),
+    }
+}
+
+/// The period report, G(N), the number of zeros and a checksum: FNV-1a (64 bits) over the
+/// values G(0..=N), each as 8 little-endian bytes, so two runs can be compared without
+/// printing millions of values.
+fn summary(name: &str, sequence: &GrundySequence, out: &mut dyn Write) -> Result<(), Error> {
+    let mut checksum: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut zeros: u64 = 0;
+    let mut last = 0;
+    for value in sequence.iter() {
+        zeros += u64::from(value == 0);
+        last = value;
+        for byte in value.to_le_bytes() {
+            checksum = (checksum ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    writeln!(out, "game:     {name}")?;
+    writeln!(out, "period:   {}", period_text(sequence.period()))?;
+    writeln!(out, "G({}) = {last}", sequence.last())?;
+    writeln!(out, "zeros:    {zeros}")?;
+    writeln!(
+        out,
+        "checksum: {checksum:016x} (FNV-1a 64 of G(0..={}) as u64 LE)",
+        sequence.last()
+    )?;
+    writeln!(out, "computed: {} values", sequence.computed())?;
+    Ok(())
+}
