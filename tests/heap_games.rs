@@ -202,16 +202,22 @@ fn period_verify_rejects_false_claims() {
 
 #[test]
 fn sparse_method_agrees_with_the_plain_scan() {
-    // 0.16 is sparse: the engine switches to the rare/common method after 2048 values. The
-    // generic path values every option with no shortcut at all.
-    let game = TakeAndBreak::octal("0.16").unwrap();
-    let engine = GrundySequence::compute(&game, 6000).unwrap();
-    assert!(engine.used_sparse_method());
-    let plain = GrundySequence::compute_any(&game, 6000).unwrap();
-    assert_eq!(
-        engine.iter().collect::<Vec<_>>(),
-        plain.iter().collect::<Vec<_>>()
-    );
+    // 0.16 is sparse by value, 0.106 only by value and heap parity: the engine switches to the
+    // rare/common method after 2048 values. The generic path values every option with no
+    // shortcut at all.
+    for code in ["0.16", "0.106", "0.6"] {
+        let game = TakeAndBreak::octal(code).unwrap();
+        let engine = GrundySequence::compute(&game, 6000).unwrap();
+        if code != "0.6" {
+            assert!(engine.used_sparse_method(), "{code}");
+        }
+        let plain = GrundySequence::compute_any(&game, 6000).unwrap();
+        assert_eq!(
+            engine.iter().collect::<Vec<_>>(),
+            plain.iter().collect::<Vec<_>>(),
+            "{code}"
+        );
+    }
 }
 
 #[test]
@@ -305,7 +311,14 @@ proptest! {
 fn sequence_and_closed_form_hooks_change_no_answer() {
     use cgt_core::Unhinted;
     use cgt_games::{Ruleset, Tabulated};
-    for name in ["kayles", "dawson-chess", "lasker", "subtraction:1,3,4", "grundy", "octal:0.16"] {
+    for name in [
+        "kayles",
+        "dawson-chess",
+        "lasker",
+        "subtraction:1,3,4",
+        "grundy",
+        "octal:0.16",
+    ] {
         let game: Ruleset = name.parse().unwrap();
         let table = Tabulated::new(game.clone(), game.sequence(64).unwrap());
         let mut hinted = Solver::new(table);

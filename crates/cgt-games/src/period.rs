@@ -111,7 +111,8 @@ impl fmt::Display for Period {
 /// When `proof_bound` is given (for a game the Guy-Smith criterion applies to), the shortest
 /// period whose stretch reaches `proof_bound(preperiod, period)` is returned as proven: the
 /// theorem, not the length of the stretch, is the evidence. Otherwise, or when none is proven,
-/// the shortest period whose stretch covers three whole periods is returned as observed. A
+/// the shortest period whose stretch covers three whole periods and half the values is
+/// returned as observed. A
 /// saltus is looked for only when `arithmetic` is true.
 pub(crate) fn find_period(
     values: &Values,
@@ -143,8 +144,10 @@ pub(crate) fn find_period(
                 return Some((preperiod, span, saltus, true));
             }
         }
+        // Observed only: the stretch must cover three whole periods and half the values, so that
+        // a short run of repeats at the end of a long aperiodic sequence is not reported.
         let stretch = length - start;
-        if observed.is_none() && stretch >= 3 * period + period.min(16) {
+        if observed.is_none() && stretch >= (3 * period + period.min(16)).max(length / 2) {
             observed = Some((preperiod, span, saltus, false));
             if proof_bound.is_none() {
                 break;

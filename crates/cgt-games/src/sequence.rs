@@ -345,6 +345,8 @@ struct Kernel {
     tail_pair: bool,
     max_take: u64,
     max_parts: u32,
+    /// The largest take that may split, bounding how long a total's splits are reused.
+    max_split_take: u64,
 }
 
 impl Kernel {
@@ -359,6 +361,7 @@ impl Kernel {
             tail_pair: game.tail().is_some_and(|tail| tail & 4 != 0),
             max_take: game.max_take().unwrap_or(u64::MAX),
             max_parts: game.max_parts(),
+            max_split_take: 0,
         };
         for (k, &digit) in digits.iter().enumerate() {
             let k = k as u64;
@@ -367,6 +370,7 @@ impl Kernel {
             }
             if digit & 4 != 0 {
                 kernel.pairs.push((k, game.unequal(k)));
+                kernel.max_split_take = k;
             }
             for parts in 3..u32::BITS {
                 if digit >> parts & 1 != 0 {
@@ -382,8 +386,37 @@ impl Kernel {
 enum Method {
     /// Every split.
     Plain,
-    /// Only splits with a rare part; values v with `(v & mask).count_ones()` even are rare.
-    Sparse { mask: u64, rare: Vec<u64> },
+    /// Only splits with a rare part, then a full scan for the few candidates that two common
+    /// parts could give.
+    Sparse { classes: Classes, rare: Vec<u64> },
+}
+
+/// Which heaps are rare: heap h is common when the parity of `G(h) & mask` is
+/// `base ^ (refine && h is odd)`. Two common parts with total m then always give a value of
+/// parity `refine && m is odd`, so any other candidate mex is settled by the rare parts alone.
+/// With `refine` false this is the rare/common split of Gangolli & Plambeck and Flammenkamp;
+/// with it, the split also depends on the parity of the heap, which makes games such as 0.106
+/// sparse that are not sparse by value alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Classes {
+    mask: u64,
+    refine: bool,
+    base: bool,
+}
+
+impl Classes {
+    fn parity(self, value: u64) -> bool {
+        (value & self.mask).count_ones() % 2 == 1
+    }
+
+    fn is_rare(self, heap: u64, value: u64) -> bool {
+        self.parity(value) != (self.base ^ (self.refine && heap % 2 == 1))
+    }
+
+    /// The parity of every value two common parts with this total can give.
+    fn common_pair_parity(self, total: u64) -> bool {
+        self.refine && total % 2 == 1
+    }
 }
 
 /// Values that start the sparse method: below this the plain scan is cheap anyway.
@@ -404,6 +437,22 @@ struct Engine<'g> {
     partitions: Vec<Vec<u64>>,
     /// Options examined so far: the measure of work that `limit` bounds.
     work: u64,
+    /// The values of two-heap splits of the plain scan.
+    splits: SplitSet,
+    /// Scratch space for the splits of one total.
+    scratch: SplitSet,
+    /// How far the sparse method's scan of each splitting take has got, for the heap at hand.
+    cursors: Vec<usize>,
+    /// The split values of recent totals, which the next heaps ask for again when several takes
+    /// split (0.76 splits both n - 1 and n - 2, so heap n + 1 meets heap n's total).
+    split_cache: Vec<CachedSplits>,
+}
+
+/// The set of values of all two-heap splits of one total.
+struct CachedSplits {
+    total: u64,
+    distinct: bool,
+    words: Vec<u64>,
 }
 
 impl<'g> Engine<'g> {
@@ -420,13 +469,17 @@ impl<'g> Engine<'g> {
             method: Method::Plain,
             partitions: Vec::new(),
             work: 0,
+            splits: SplitSet::new(),
+            scratch: SplitSet::new(),
+            cursors: Vec::new(),
+            split_cache: Vec::new(),
         }
     }
 
     fn push_next(&mut self, n: u64) {
         let value = if n == 0 { 0 } else { self.next_value(n) };
-        if let Method::Sparse { mask, rare } = &mut self.method {
-            if is_rare(value, *mask) && n > 0 {
+        if let Method::Sparse { classes, rare } = &mut self.method {
+            if n > 0 && classes.is_rare(n, value) {
                 rare.push(n);
             }
         }
@@ -484,18 +537,39 @@ impl<'g> Engine<'g> {
         let kernel = &self.kernel;
         match &self.method {
             Method::Plain => {
+                let splits = &mut self.splits;
+                splits.clear();
+                let cache = &mut self.split_cache;
+                // Totals below n - max_take will not be asked for again.
+                cache.retain(|entry| entry.total + kernel.max_split_take >= n);
                 with_slice!(self.values, values => {
                     for &(k, distinct) in &kernel.pairs {
-                        if k + 2 <= n {
-                            scan_pairs(values, n - k, distinct, &mut self.set);
-                            self.work += (n - k) / 2;
+                        if k + 2 > n {
+                            continue;
+                        }
+                        let total = n - k;
+                        let cached = cache
+                            .iter()
+                            .find(|entry| entry.total == total && entry.distinct == distinct);
+                        match cached {
+                            Some(entry) => splits.merge(&entry.words),
+                            None => {
+                                self.work += total / 2;
+                                match self.scratch.scan_alone(values, total, distinct) {
+                                    Some(words) => {
+                                        splits.merge(&words);
+                                        cache.push(CachedSplits { total, distinct, words });
+                                    }
+                                    None => splits.scan(values, total, distinct),
+                                }
+                            }
                         }
                     }
                 });
-                self.set.mex().value()
+                splits.mex_with(&self.set)
             }
-            Method::Sparse { mask, rare } => {
-                let mask = *mask;
+            Method::Sparse { classes, rare } => {
+                let classes = *classes;
                 with_slice!(self.values, values => {
                     for &(k, distinct) in &kernel.pairs {
                         if k + 2 <= n {
@@ -503,20 +577,31 @@ impl<'g> Engine<'g> {
                             self.work += rare.len() as u64;
                         }
                     }
-                    // Splits of two common values give only rare values, so a common tentative
-                    // mex is final; a rare one must be looked for among all splits.
-                    loop {
+                    // Splits into two common parts give values of one known parity per total, so
+                    // a tentative mex of the other parity is final. Otherwise the scan of the
+                    // splits that could give it goes on from where it stopped, adding every value
+                    // it passes, until the candidate turns up (the next candidate is then tried)
+                    // or every such split has been seen (the candidate is the mex).
+                    let cursors = &mut self.cursors;
+                    cursors.clear();
+                    cursors.extend(kernel.pairs.iter().map(|_| 1usize));
+                    'candidates: loop {
                         let candidate = self.set.mex().value();
-                        if !is_rare(candidate, mask) {
-                            break candidate;
+                        let parity = classes.parity(candidate);
+                        for (&(k, distinct), cursor) in kernel.pairs.iter().zip(cursors.iter_mut()) {
+                            if k + 2 > n || classes.common_pair_parity(n - k) != parity {
+                                continue;
+                            }
+                            let before = *cursor;
+                            let (next, found) =
+                                scan_until(values, n - k, distinct, before, candidate, &mut self.set);
+                            *cursor = next;
+                            self.work += (next - before) as u64;
+                            if found {
+                                continue 'candidates;
+                            }
                         }
-                        let found = kernel.pairs.iter().any(|&(k, distinct)| {
-                            k + 2 <= n && find_pair(values, n - k, distinct, candidate)
-                        });
-                        if !found {
-                            break candidate;
-                        }
-                        self.set.insert(Nimber::new(candidate));
+                        break candidate;
                     }
                 })
             }
@@ -532,9 +617,10 @@ impl<'g> Engine<'g> {
         match &self.method {
             Method::Sparse { rare, .. } if (rare.len() as u64) * 8 <= computed => {}
             _ => {
-                self.method = match best_mask(&self.values) {
-                    Some((mask, rare)) if (rare.len() as u64) * 16 <= computed => {
-                        Method::Sparse { mask, rare }
+                let split_takes: Vec<u64> = self.kernel.pairs.iter().map(|&(k, _)| k).collect();
+                self.method = match best_classes(&self.values, &split_takes) {
+                    Some((classes, rare)) if (rare.len() as u64) * 16 <= computed => {
+                        Method::Sparse { classes, rare }
                     }
                     _ => Method::Plain,
                 };
@@ -571,36 +657,172 @@ impl<'g> Engine<'g> {
     }
 }
 
-fn is_rare(value: u64, mask: u64) -> bool {
-    (value & mask).count_ones() % 2 == 0
-}
-
-/// The mask that makes the fewest values rare, with the heaps whose values are rare.
-fn best_mask(values: &Values) -> Option<(u64, Vec<u64>)> {
+/// The classes that make the fewest heaps rare, with the rare heaps, among those for which a
+/// common value is settled without a full scan: the parity of a common heap n must differ from
+/// the parity two common parts of `n - k` give, for every take k that splits. Unrefined, that
+/// means `base`; refined, `base` must be `k` even for every such k (so they must share a parity).
+fn best_classes(values: &Values, split_takes: &[u64]) -> Option<(Classes, Vec<u64>)> {
     let largest = values.iter().max()?;
     let bits = (u64::BITS - largest.leading_zeros()).min(12);
-    let mut counts = vec![0u64; 1 << bits];
-    for value in values.iter() {
-        if let Some(count) = counts.get_mut(value as usize) {
+    // How often each value occurs at even and at odd heaps (heap 0 never takes part in a split).
+    let mut counts = [vec![0u64; 1 << bits], vec![0u64; 1 << bits]];
+    for (heap, value) in values.iter().enumerate().skip(1) {
+        if let Some(count) = counts[heap % 2].get_mut(value as usize) {
             *count += 1;
         }
     }
-    let mask = (1..1u64 << bits).min_by_key(|&mask| {
-        counts
-            .iter()
-            .enumerate()
-            .filter(|&(value, _)| is_rare(value as u64, mask))
-            .map(|(_, count)| count)
-            .sum::<u64>()
-    })?;
+    let rare_count = |classes: Classes| -> u64 {
+        (0..2u64)
+            .map(|heap_parity| {
+                counts[heap_parity as usize]
+                    .iter()
+                    .enumerate()
+                    .filter(|&(value, _)| classes.is_rare(heap_parity, value as u64))
+                    .map(|(_, count)| count)
+                    .sum::<u64>()
+            })
+            .sum()
+    };
+    let even = split_takes.iter().all(|&k| k % 2 == 0);
+    let odd = split_takes.iter().all(|&k| k % 2 == 1);
+    let refined = (even || odd).then_some((true, even));
+    let candidates = (1..1u64 << bits).flat_map(|mask| {
+        [(false, true)]
+            .into_iter()
+            .chain(refined)
+            .map(move |(refine, base)| Classes { mask, refine, base })
+    });
+    let classes = candidates.min_by_key(|&classes| rare_count(classes))?;
     let rare = values
         .iter()
         .enumerate()
         .skip(1)
-        .filter(|&(_, value)| is_rare(value, mask))
+        .filter(|&(heap, value)| classes.is_rare(heap as u64, value))
         .map(|(heap, _)| heap as u64)
         .collect();
-    Some((mask, rare))
+    Some((classes, rare))
+}
+
+/// The values of two-heap splits, in a fixed bit set of 2^16 bits indexed without bounds checks
+/// while the sequence is stored in one or two bytes a value (wider sequences use a general
+/// set): the inner loop of the plain scan, where nearly all the time of a non-sparse game goes.
+struct SplitSet {
+    /// Four copies, filled round-robin: consecutive splits then update different words, so the
+    /// loop is not serialised on read-modify-writes of the same word (Grundy values are small,
+    /// so most splits land in the first few words).
+    lanes: Box<[[u64; SplitSet::WORDS]; 4]>,
+    /// Words that may hold a bit.
+    used: usize,
+    large: MexSet,
+}
+
+impl SplitSet {
+    const WORDS: usize = 1 << 10;
+
+    fn new() -> SplitSet {
+        SplitSet {
+            lanes: Box::new([[0; SplitSet::WORDS]; 4]),
+            used: 0,
+            large: MexSet::new(),
+        }
+    }
+
+    fn clear(&mut self) {
+        for lane in self.lanes.iter_mut() {
+            lane[..self.used].fill(0);
+        }
+        self.used = 0;
+        self.large.clear();
+    }
+
+    /// Adds the value of every split of `total` into two non-empty heaps, unequal ones only
+    /// when `distinct`.
+    fn scan<T: Cell>(&mut self, values: &[T], total: u64, distinct: bool) {
+        let total = total as usize;
+        let mut half = total / 2;
+        if distinct && total % 2 == 0 {
+            half -= 1;
+        }
+        let small = &values[1..=half];
+        let large = &values[total - half..total];
+        if std::mem::size_of::<T>() > 2 {
+            // Values stored in more than 16 bits may xor past the fixed set.
+            for (&a, &b) in small.iter().zip(large.iter().rev()) {
+                self.large.insert(Nimber::new(a.widen() ^ b.widen()));
+            }
+            return;
+        }
+        // Both values are below 2^16, so their xor is too, and the mask never changes an index.
+        let mut top = 0u64;
+        let [lane0, lane1, lane2, lane3] = &mut *self.lanes;
+        let mut add = |lane: &mut [u64; SplitSet::WORDS], a: T, b: T| {
+            let value = a.widen() ^ b.widen();
+            top |= value;
+            lane[(value >> 6) as usize & (SplitSet::WORDS - 1)] |= 1 << (value & 63);
+        };
+        let mut index = 0;
+        while index + 4 <= half {
+            add(lane0, small[index], large[half - 1 - index]);
+            add(lane1, small[index + 1], large[half - 2 - index]);
+            add(lane2, small[index + 2], large[half - 3 - index]);
+            add(lane3, small[index + 3], large[half - 4 - index]);
+            index += 4;
+        }
+        while index < half {
+            add(lane0, small[index], large[half - 1 - index]);
+            index += 1;
+        }
+        self.used = self
+            .used
+            .max(((top >> 6) as usize + 1).min(SplitSet::WORDS));
+    }
+
+    /// The split values of one total alone, as bit words, computed in this set used as
+    /// scratch; `None` when the sequence is stored in more than two bytes a value, for which the
+    /// caller scans into its own set.
+    fn scan_alone<T: Cell>(
+        &mut self,
+        values: &[T],
+        total: u64,
+        distinct: bool,
+    ) -> Option<Vec<u64>> {
+        if std::mem::size_of::<T>() > 2 {
+            return None;
+        }
+        self.clear();
+        self.scan(values, total, distinct);
+        Some(
+            (0..self.used)
+                .map(|word| self.lanes.iter().fold(0, |any, lane| any | lane[word]))
+                .collect(),
+        )
+    }
+
+    /// Adds the values given as bit words.
+    fn merge(&mut self, words: &[u64]) {
+        for (word, &bits) in self.lanes[0].iter_mut().zip(words) {
+            *word |= bits;
+        }
+        self.used = self.used.max(words.len());
+    }
+
+    fn contains(&self, value: u64) -> bool {
+        let small = value >> 16 == 0 && {
+            let word = (value >> 6) as usize;
+            let any = self.lanes.iter().fold(0, |any, lane| any | lane[word]);
+            any & (1 << (value & 63)) != 0
+        };
+        small || self.large.contains(Nimber::new(value))
+    }
+
+    /// The least value in neither this set nor `other`.
+    fn mex_with(&self, other: &MexSet) -> u64 {
+        let mut value = 0;
+        while self.contains(value) || other.contains(Nimber::new(value)) {
+            value += 1;
+        }
+        value
+    }
 }
 
 /// Adds the value of every split of `total` into two non-empty heaps.
@@ -636,11 +858,27 @@ fn scan_rare_pairs<T: Cell>(
     }
 }
 
-/// Whether some split of `total` has value `target`.
-fn find_pair<T: Cell>(values: &[T], total: u64, distinct: bool, target: u64) -> bool {
+/// Adds the values of the splits of `total` whose smaller part is from `from` on, until one of
+/// them is `target`; returns where the scan stopped and whether `target` was found.
+fn scan_until<T: Cell>(
+    values: &[T],
+    total: u64,
+    distinct: bool,
+    from: usize,
+    target: u64,
+    set: &mut MexSet,
+) -> (usize, bool) {
     let total = total as usize;
-    (1..=total / 2).any(|small| {
-        !(distinct && 2 * small == total)
-            && values[small].widen() ^ values[total - small].widen() == target
-    })
+    let mut half = total / 2;
+    if distinct && total % 2 == 0 {
+        half -= 1;
+    }
+    for small in from..=half {
+        let value = values[small].widen() ^ values[total - small].widen();
+        set.insert(Nimber::new(value));
+        if value == target {
+            return (small + 1, true);
+        }
+    }
+    (half.max(from - 1) + 1, false)
 }
