@@ -39,8 +39,84 @@ pub enum Command {
     /// Print the Grundy values G(0..=N) of single heaps and the period they show.
     #[command(after_help = GAMES_HELP)]
     Sequence(SequenceArgs),
+    /// List every move of a position with the value it leads to, winning moves marked.
+    #[command(after_help = GAMES_HELP)]
+    Moves(PositionArgs),
+    /// Play a position against the perfect strategy, in the terminal or from a script.
+    #[command(after_help = PLAY_HELP)]
+    Play(PlayArgs),
+    /// Draw the state graph of a position: every position reachable, with its value.
+    #[command(after_help = GAMES_HELP)]
+    Graph(GraphArgs),
     /// List every game with its rule.
     Games(GamesArgs),
+    /// Print a shell completion script: cgt completions bash > /etc/bash_completion.d/cgt
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}
+
+const PLAY_HELP: &str = "\
+MOVES are typed as the heap's number and what it becomes: `2 1` makes heap 2 hold 1 counter,
+`3 1 4` splits heap 3 into heaps of 1 and 4, `3 0` (or `3 -`) removes heap 3 entirely.
+Also: hint (a winning move, if there is one), undo (take back your last turn), help, quit.
+Input is read line by line, so a game can be scripted: printf '1 1\\nhint\\n' | cgt play nim 3 4 5
+
+EXAMPLES:
+  cgt play nim 3 4 5
+  cgt play kayles 7 --first cgt";
+
+/// Who moves first in `cgt play`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum First {
+    /// You move first.
+    Me,
+    /// The program moves first.
+    Cgt,
+}
+
+/// Arguments of `cgt play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    /// The game (see cgt games).
+    pub game: String,
+    /// The heap sizes of the starting position.
+    #[arg(required = true, allow_negative_numbers = true, value_parser = parse_heap)]
+    pub heaps: Vec<u64>,
+    /// Who moves first.
+    #[arg(long, value_enum, default_value_t = First::Me)]
+    pub first: First,
+    /// The most positions the solver may visit for one answer.
+    #[arg(long, default_value_t = cgt_core::DEFAULT_LIMIT, value_name = "N")]
+    pub max_positions: usize,
+}
+
+/// The output formats of `cgt graph`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum GraphFormat {
+    /// Graphviz DOT.
+    Dot,
+    /// A picture, laid out by distance from the start.
+    Svg,
+    /// {"nodes": [{"id", "position", "grundy", "outcome"}], "edges": [[from, to]]}.
+    Json,
+}
+
+/// Arguments of `cgt graph`.
+#[derive(Debug, Args)]
+pub struct GraphArgs {
+    /// The game (see GAMES below).
+    pub game: String,
+    /// The heap sizes of the start position.
+    #[arg(required = true, allow_negative_numbers = true, value_parser = parse_heap)]
+    pub heaps: Vec<u64>,
+    /// The output format.
+    #[arg(long, value_enum, default_value_t = GraphFormat::Dot)]
+    pub format: GraphFormat,
+    /// The most positions to draw; a larger graph is refused.
+    #[arg(long, default_value_t = 500, value_name = "N")]
+    pub max_positions: usize,
 }
 
 /// Arguments of `cgt sequence`.
@@ -61,9 +137,12 @@ pub struct SequenceArgs {
     /// Print the values in rows of W, so that a period of W (or a divisor) shows as columns.
     #[arg(long, value_name = "W", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub table: u64,
-    /// The most values to compute before giving up (a proven period answers the rest).
+    /// The most options to examine before giving up (a proven period answers the rest).
     #[arg(long, value_name = "N", default_value_t = cgt_games::MAX_COMPUTED)]
     pub max_positions: u64,
+    /// Also draw G(n) against n, with the preperiod and period marked, into FILE (.svg).
+    #[arg(long, value_name = "FILE")]
+    pub plot: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `cgt games`.
@@ -88,8 +167,8 @@ pub struct PositionArgs {
     /// The most positions the solver may visit before giving up.
     #[arg(long, default_value_t = cgt_core::DEFAULT_LIMIT, value_name = "N")]
     pub max_positions: usize,
-    /// The most winning moves to list.
-    #[arg(long, default_value_t = 1000, value_name = "N")]
+    /// The most moves to list.
+    #[arg(long, default_value_t = 100, value_name = "N")]
     pub max_moves: usize,
 }
 

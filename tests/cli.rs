@@ -3,24 +3,7 @@
 
 mod common;
 
-use std::process::{Command, Output};
-
-use serde_json::Value;
-
-fn cgt(arguments: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cgt"))
-        .args(arguments)
-        .output()
-        .expect("the cgt binary runs")
-}
-
-fn json(arguments: &[&str]) -> Value {
-    let output = cgt(arguments);
-    assert!(output.status.success(), "{arguments:?}: {output:?}");
-    let text = String::from_utf8(output.stdout).unwrap();
-    assert_eq!(text.lines().count(), 1, "one JSON object: {text}");
-    serde_json::from_str(&text).unwrap()
-}
+use common::{cgt, json};
 
 /// Asserts that the arguments fail with one line on stderr mentioning `needle`, and status 2.
 fn fails(arguments: &[&str], needle: &str) {

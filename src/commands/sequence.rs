@@ -1,6 +1,7 @@
 //! `cgt sequence`: Grundy values of single heaps and their period.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
+use std::time::Instant;
 
 use cgt_games::{GrundySequence, Period};
 use serde_json::json;
@@ -10,8 +11,28 @@ use crate::cli::SequenceArgs;
 
 pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
     let game = ruleset(&arguments.game)?;
-    let sequence = game.sequence_with(arguments.to, arguments.max_positions, |_| {})?;
+    if let Some(path) = &arguments.plot {
+        if path.extension().and_then(|extension| extension.to_str()) != Some("svg") {
+            return Err(Error::Usage(format!(
+                "cannot plot to {}: the picture is written as SVG, name the file *.svg",
+                path.display()
+            )));
+        }
+    }
+    let progress = Progress::new(
+        !arguments.json && std::io::stderr().is_terminal(),
+        arguments.to,
+    );
+    let sequence =
+        game.sequence_with(arguments.to, arguments.max_positions, |n| progress.show(n))?;
+    progress.finish();
     let name = game.to_string();
+    if let Some(path) = &arguments.plot {
+        std::fs::write(path, super::plot::svg(&name, &sequence)).map_err(|source| Error::File {
+            path: path.display().to_string(),
+            source,
+        })?;
+    }
     if arguments.json {
         let values: Vec<u64> = sequence.iter().collect();
         let report = json!({
@@ -85,4 +106,41 @@ fn summary(name: &str, sequence: &GrundySequence, out: &mut dyn Write) -> Result
     )?;
     writeln!(out, "computed: {} values", sequence.computed())?;
     Ok(())
+}
+
+/// A one-line progress report on stderr, shown only when stderr is a terminal and the run has
+/// taken more than a second.
+struct Progress {
+    enabled: bool,
+    last: u64,
+    start: Instant,
+    shown: std::cell::Cell<bool>,
+}
+
+impl Progress {
+    fn new(enabled: bool, last: u64) -> Progress {
+        Progress {
+            enabled,
+            last,
+            start: Instant::now(),
+            shown: std::cell::Cell::new(false),
+        }
+    }
+
+    fn show(&self, n: u64) {
+        if self.enabled && self.start.elapsed().as_secs_f64() > 1.0 {
+            let percent = n as f64 * 100.0 / self.last.max(1) as f64;
+            eprint!(
+                "\rcgt: G({n}) of G({}) computed ({percent:.0}%)   ",
+                self.last
+            );
+            self.shown.set(true);
+        }
+    }
+
+    fn finish(&self) {
+        if self.shown.get() {
+            eprint!("\r{:60}\r", "");
+        }
+    }
 }

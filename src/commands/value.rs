@@ -2,38 +2,15 @@
 
 use std::io::Write;
 
-use cgt_core::{ImpartialGame, Outcome, Solver};
-use cgt_games::{Heaps, Tabulated};
+use cgt_core::Outcome;
+use cgt_games::Heaps;
 use serde_json::json;
 
-use super::{Error, ruleset};
+use super::{Error, position_solver};
 use crate::cli::PositionArgs;
 
 pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
-    let game = ruleset(&arguments.game)?;
-    let name = game.to_string();
-    let heaps = Heaps::from(arguments.heaps.as_slice());
-    if game.is_tabulable() {
-        // Value single heaps from the game's Grundy sequence: computed up to the largest heap,
-        // or less when a proven period answers the rest.
-        let largest = heaps.iter().max().unwrap_or(0);
-        let limit = arguments.max_positions as u64;
-        let sequence = game.sequence_with(largest, limit, |_| {})?;
-        let solver = Solver::new(Tabulated::new(game, sequence));
-        report(solver, &name, heaps, arguments, out)
-    } else {
-        report(Solver::new(game), &name, heaps, arguments, out)
-    }
-}
-
-fn report<G: ImpartialGame<Position = Heaps>>(
-    solver: Solver<G>,
-    name: &str,
-    heaps: Heaps,
-    arguments: &PositionArgs,
-    out: &mut dyn Write,
-) -> Result<(), Error> {
-    let mut solver = solver.with_limit(arguments.max_positions);
+    let (name, heaps, mut solver) = position_solver(arguments)?;
     let grundy = solver.grundy(&heaps)?;
     let outcome = Outcome::of(grundy);
     // Ask for one more than is shown, to know whether the list was cut.
@@ -69,11 +46,7 @@ fn report<G: ImpartialGame<Position = Heaps>>(
             writeln!(out, "  {heaps} -> {next}")?;
         }
         if truncated {
-            writeln!(
-                out,
-                "  (more not shown; raise --max-moves to list more than {})",
-                arguments.max_moves
-            )?;
+            super::more_not_shown(out, arguments.max_moves)?;
         }
     }
     Ok(())

@@ -2,6 +2,8 @@
 
 #![allow(dead_code)]
 
+use std::process::{Command, Output};
+
 use serde_json::Value;
 
 /// The parsed oracle file `name` from `tests/oracles/`.
@@ -55,4 +57,21 @@ pub fn numbers(text: &str) -> Vec<u64> {
         .filter(|part| !part.is_empty())
         .map(|part| part.parse().expect("a number"))
         .collect()
+}
+
+/// Runs the `cgt` binary with `arguments`.
+pub fn cgt(arguments: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cgt"))
+        .args(arguments)
+        .output()
+        .expect("the cgt binary runs")
+}
+
+/// Runs `cgt` and parses its one line of JSON, asserting success.
+pub fn json(arguments: &[&str]) -> Value {
+    let output = cgt(arguments);
+    assert!(output.status.success(), "{arguments:?}: {output:?}");
+    let text = String::from_utf8(output.stdout).expect("UTF-8 output");
+    assert_eq!(text.lines().count(), 1, "one JSON object: {text}");
+    serde_json::from_str(&text).expect("JSON output")
 }

@@ -1,0 +1,140 @@
+//! `cgt graph`: the state graph of a position as DOT, SVG or JSON.
+
+use std::collections::VecDeque;
+use std::fmt::Write as _;
+use std::io::Write;
+
+use cgt_core::{GameGraph, Outcome};
+use cgt_games::Heaps;
+use serde_json::json;
+
+use super::{Error, ruleset, solver_for};
+use crate::cli::{GraphArgs, GraphFormat};
+
+pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let game = ruleset(&arguments.game)?;
+    let heaps = Heaps::from(arguments.heaps.as_slice());
+    let mut solver = solver_for(game, &heaps, cgt_core::DEFAULT_LIMIT)?;
+    let graph =
+        GameGraph::explore(&mut solver, &heaps, arguments.max_positions).map_err(|error| {
+            match error {
+                cgt_core::Error::LimitExceeded { limit } => Error::Usage(format!(
+                    "the graph has more than {limit} positions; raise --max-positions to draw it"
+                )),
+                other => Error::Engine(other),
+            }
+        })?;
+    match arguments.format {
+        GraphFormat::Dot => write!(out, "{}", graph.to_dot())?,
+        GraphFormat::Json => {
+            let petgraph = graph.graph();
+            let nodes: Vec<_> = petgraph
+                .node_indices()
+                .map(|node| {
+                    let weight = &petgraph[node];
+                    json!({
+                        "id": node.index(),
+                        "position": weight.position.to_vec(),
+                        "grundy": weight.grundy.value(),
+                        "outcome": Outcome::of(weight.grundy).to_string(),
+                    })
+                })
+                .collect();
+            let edges: Vec<_> = petgraph
+                .raw_edges()
+                .iter()
+                .map(|edge| json!([edge.source().index(), edge.target().index()]))
+                .collect();
+            writeln!(
+                out,
+                "{}",
+                json!({"root": graph.root().index(), "nodes": nodes, "edges": edges})
+            )?;
+        }
+        GraphFormat::Svg => write!(out, "{}", svg(&graph))?,
+    }
+    Ok(())
+}
+
+/// Escapes text for XML.
+pub fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The graph drawn in rows by distance from the start; P-positions are drawn with a double
+/// ring and shaded.
+fn svg(graph: &GameGraph<Heaps>) -> String {
+    let petgraph = graph.graph();
+    let count = petgraph.node_count();
+    let mut depth = vec![usize::MAX; count];
+    let mut queue = VecDeque::from([graph.root()]);
+    depth[graph.root().index()] = 0;
+    while let Some(node) = queue.pop_front() {
+        for next in petgraph.neighbors(node) {
+            if depth[next.index()] == usize::MAX {
+                depth[next.index()] = depth[node.index()] + 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    let rows = depth.iter().copied().max().unwrap_or(0) + 1;
+    let mut row_members: Vec<Vec<usize>> = vec![Vec::new(); rows];
+    for (node, &row) in depth.iter().enumerate() {
+        row_members[row].push(node);
+    }
+    let widest = row_members.iter().map(Vec::len).max().unwrap_or(1);
+    let (step_x, step_y, radius) = (110.0, 90.0, 32.0);
+    let width = step_x * widest as f64 + 40.0;
+    let height = step_y * rows as f64 + 40.0;
+    let mut place = vec![(0.0, 0.0); count];
+    for (row, members) in row_members.iter().enumerate() {
+        let offset = (width - step_x * members.len() as f64) / 2.0 + step_x / 2.0;
+        for (column, &node) in members.iter().enumerate() {
+            place[node] = (offset + step_x * column as f64, 40.0 + step_y * row as f64);
+        }
+    }
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
+         viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+    );
+    for edge in petgraph.raw_edges() {
+        let (x1, y1) = place[edge.source().index()];
+        let (x2, y2) = place[edge.target().index()];
+        let _ = writeln!(
+            svg,
+            "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"#999\"/>"
+        );
+    }
+    for node in petgraph.node_indices() {
+        let weight = &petgraph[node];
+        let (x, y) = place[node.index()];
+        let p_position = weight.grundy.is_zero();
+        let fill = if p_position { "#dde8ff" } else { "#ffffff" };
+        let _ = writeln!(
+            svg,
+            "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{radius}\" fill=\"{fill}\" stroke=\"black\"/>"
+        );
+        if p_position {
+            let _ = writeln!(
+                svg,
+                "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{}\" fill=\"none\" stroke=\"black\"/>",
+                radius - 4.0
+            );
+        }
+        let _ = writeln!(
+            svg,
+            "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>\n\
+             <text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
+            y - 2.0,
+            escape(&weight.position.to_string()),
+            y + 13.0,
+            escape(&weight.grundy.to_string())
+        );
+    }
+    svg.push_str("</svg>\n");
+    svg
+}

@@ -1,0 +1,237 @@
+//! `cgt moves`, `cgt graph`, `cgt sequence --plot` and `cgt completions` run as processes, their
+//! outputs parsed back and checked against independent values.
+
+mod common;
+
+use common::{cgt, json};
+
+use std::collections::HashMap;
+use std::process::Command;
+
+use proptest::prelude::*;
+
+#[test]
+fn moves_of_kayles_are_valued_by_oeis_a002186() {
+    let kayles = common::oracle_values("kayles_0.77.json", "/oeis_A002186/terms");
+    let report = json(&["moves", "kayles", "9", "5", "--json"]);
+    assert_eq!(report["grundy"].as_u64(), Some(kayles[9] ^ kayles[5]));
+    let moves = report["moves"].as_array().unwrap();
+    // From a row of n: take 1 leaving a + b = n - 1, or 2 leaving a + b = n - 2.
+    let splits = |n: u64| {
+        (1..=2)
+            .filter(|&k| k <= n)
+            .map(move |k| (n - k) / 2 + 1)
+            .sum::<u64>()
+    };
+    assert_eq!(moves.len() as u64, splits(9) + splits(5));
+    for entry in moves {
+        let position: Vec<u64> = entry["position"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|heap| heap.as_u64().unwrap())
+            .collect();
+        let expected = position
+            .iter()
+            .fold(0, |sum, &heap| sum ^ kayles[heap as usize]);
+        assert_eq!(entry["grundy"].as_u64(), Some(expected), "{entry}");
+        assert_eq!(entry["winning"].as_bool(), Some(expected == 0));
+    }
+}
+
+#[test]
+fn graph_dot_parses_back_to_the_nim_state_graph() {
+    let output = cgt(&["graph", "nim", "2", "1", "--format", "dot"]);
+    assert!(output.status.success());
+    let dot = String::from_utf8(output.stdout).unwrap();
+    let mut labels = HashMap::new();
+    let mut edges = Vec::new();
+    for line in dot.lines().map(str::trim) {
+        if let Some((from, to)) = line
+            .strip_suffix(';')
+            .and_then(|line| line.split_once(" -> "))
+        {
+            edges.push((from.to_string(), to.to_string()));
+        } else if let Some((id, rest)) = line.split_once(" [label=\"") {
+            let label = rest.split('"').next().unwrap().to_string();
+            labels.insert(id.to_string(), (label, rest.contains("doublecircle")));
+        }
+    }
+    // Ordered heap vectors (a, b) with a <= 2, b <= 1: 6 positions; each has a + b moves.
+    assert_eq!(labels.len(), 6);
+    assert_eq!(
+        edges.len(),
+        (0..=2)
+            .flat_map(|a| (0..=1).map(move |b| a + b))
+            .sum::<usize>()
+    );
+    for (label, p_position) in labels.values() {
+        let (position, value) = label.split_once("\\n").unwrap();
+        let heaps: Vec<u64> = position
+            .trim_matches(|c| c == '[' || c == ']')
+            .split(", ")
+            .map(|heap| heap.parse().unwrap())
+            .collect();
+        let xor = heaps.iter().fold(0, |sum, heap| sum ^ heap);
+        let expected = match xor {
+            0 => "0".to_string(),
+            1 => "*".to_string(),
+            n => format!("*{n}"),
+        };
+        assert_eq!(value, expected, "{label}");
+        assert_eq!(*p_position, xor == 0, "{label}");
+    }
+    for (from, to) in &edges {
+        assert!(labels.contains_key(from) && labels.contains_key(to));
+    }
+}
+
+#[test]
+fn graph_json_and_svg_and_its_limit() {
+    let report = json(&["graph", "subset-nim:1,3,4", "7", "--format", "json"]);
+    // Ferguson 1.4: P-positions of S = {1, 3, 4} are n mod 7 in {0, 2}.
+    for node in report["nodes"].as_array().unwrap() {
+        let n = node["position"][0].as_u64().unwrap();
+        let p = n % 7 == 0 || n % 7 == 2;
+        assert_eq!(node["outcome"], if p { "P" } else { "N" }, "{node}");
+    }
+    let output = cgt(&["graph", "kayles", "4", "--format", "svg"]);
+    let svg = String::from_utf8(output.stdout).unwrap();
+    let document = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    assert_eq!(document.root_element().tag_name().name(), "svg");
+    let refused = cgt(&["graph", "nim", "30", "30", "--max-positions", "50"]);
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = String::from_utf8(refused.stderr).unwrap();
+    assert!(stderr.contains("raise --max-positions"), "{stderr}");
+}
+
+#[test]
+fn plot_is_well_formed_svg_with_the_values_and_the_period() {
+    let expected =
+        common::oracle_values("kayles_0.77.json", "/G_expanded_by_rule_0_to_1199/values");
+    let path = std::env::temp_dir().join(format!("cgt-plot-{}.svg", std::process::id()));
+    let path_text = path.to_str().unwrap();
+    let output = cgt(&[
+        "sequence",
+        "kayles",
+        "--to",
+        "600",
+        "--plot",
+        path_text,
+        "--summary",
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let svg = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).ok();
+    let document = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let points: Vec<(usize, u64)> = document
+        .descendants()
+        .filter(|node| node.has_tag_name("circle"))
+        .map(|node| {
+            (
+                node.attribute("data-n").unwrap().parse().unwrap(),
+                node.attribute("data-g").unwrap().parse().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(points.len(), 601);
+    for (n, value) in points {
+        assert_eq!(value, expected[n], "G({n})");
+    }
+    let marks = |class: &str| {
+        document
+            .descendants()
+            .any(|node| node.attribute("class") == Some(class))
+    };
+    assert!(marks("preperiod") && marks("period"));
+    assert!(svg.contains("period 12"));
+    let refused = cgt(&["sequence", "kayles", "--to", "10", "--plot", "out.png"]);
+    assert_eq!(refused.status.code(), Some(2));
+}
+
+#[test]
+fn completions_are_generated_for_each_shell() {
+    for shell in ["bash", "zsh", "fish"] {
+        let output = cgt(&["completions", shell]);
+        assert!(output.status.success());
+        let script = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            script.contains("sequence") && script.contains("play"),
+            "{shell}"
+        );
+    }
+    assert_eq!(cgt(&["completions", "tcsh"]).status.code(), Some(2));
+}
+
+/// A word the parser may meet: pieces of the grammar, numbers, and arbitrary text.
+fn word() -> impl Strategy<Value = String> {
+    prop_oneof![
+        prop::sample::select(vec![
+            "value",
+            "moves",
+            "sequence",
+            "graph",
+            "games",
+            "play",
+            "completions",
+            "nim",
+            "kayles",
+            "grundy",
+            "lasker",
+            "split-nim",
+            "bash:",
+            "octal:0.",
+            "tb:4!.",
+            "subtraction:",
+            "allbut:",
+            "--json",
+            "--to",
+            "--table",
+            "--summary",
+            "--format",
+            "--max-positions",
+            "--first",
+            "-1",
+            "0",
+            "18446744073709551616",
+            ",",
+            "[",
+            "!",
+            ".",
+        ])
+        .prop_map(str::to_string),
+        "[0-9]{1,3}",
+        "\\PC{0,12}",
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn no_argument_list_makes_cgt_panic(words in prop::collection::vec(word(), 0..6)) {
+        let mut arguments: Vec<String> = Vec::new();
+        // Glue some words together, as in bash:3 or octal:0.77.
+        for word in words {
+            match arguments.last_mut() {
+                Some(last) if last.ends_with(':') || last.ends_with('.') => last.push_str(&word),
+                _ => arguments.push(word),
+            }
+        }
+        // Keep every run small: a heap or a sequence bound of at most 3 digits.
+        let output = Command::new(env!("CARGO_BIN_EXE_cgt"))
+            .args(&arguments)
+            .arg("--max-positions")
+            .arg("100000")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let code = output.status.code();
+        prop_assert!(code == Some(0) || code == Some(2), "{:?}: {:?}", arguments, output);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        prop_assert!(!stderr.contains("panicked"), "{:?}: {}", arguments, stderr);
+        if code == Some(2) && !stderr.starts_with("Usage") {
+            prop_assert!(stderr.lines().count() <= 1 || stderr.contains("Usage:"), "{}", stderr);
+        }
+    }
+}

@@ -1,0 +1,81 @@
+//! `cgt play` in a real terminal under tmux, typed as a person types: the prompt, the board and
+//! the end message must appear on the screen.
+//!
+//! tmux is installed by `.ci/run`; on a machine without it this test says so and passes only
+//! outside CI (where `CI` is unset), since it cannot run there.
+
+use std::process::Command;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+fn tmux(arguments: &[&str]) -> String {
+    let output = Command::new("tmux")
+        .args(arguments)
+        .output()
+        .expect("tmux runs");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// Waits until the pane shows `text` at least `times` times, returning the screen.
+fn wait_for_times(session: &str, text: &str, times: usize) -> String {
+    let start = Instant::now();
+    loop {
+        let screen = tmux(&["capture-pane", "-p", "-t", session]);
+        if screen.matches(text).count() >= times {
+            return screen;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "waited for {text:?}; the screen shows:\n{screen}"
+        );
+        sleep(Duration::from_millis(50));
+    }
+}
+
+fn wait_for(session: &str, text: &str) -> String {
+    wait_for_times(session, text, 1)
+}
+
+#[test]
+fn a_person_plays_nim_in_a_terminal() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        assert!(std::env::var_os("CI").is_none(), "tmux is missing in CI");
+        eprintln!("tmux is not installed: the terminal test cannot run here");
+        return;
+    }
+    let session = format!("cgt-test-{}", std::process::id());
+    let binary = env!("CARGO_BIN_EXE_cgt");
+    let command = format!("{binary} play nim 1 2; sleep 30");
+    tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        &session,
+        "-x",
+        "100",
+        "-y",
+        "30",
+        &command,
+    ]);
+    // The pane drops trailing spaces, so the prompt `you> ` shows as `you>`.
+    let screen = wait_for(&session, "you>");
+    assert!(screen.contains("position: [1]1 [2]2"), "{screen}");
+    // Nim 1 2 has nim-sum 3: the winning move is heap 2: 2 -> 1. Typed key by key.
+    for key in ["2", "Space", "1", "Enter"] {
+        tmux(&["send-keys", "-t", &session, key]);
+    }
+    let screen = wait_for(&session, "you: heap 2: 2 -> 1");
+    assert!(screen.contains("position: [1]1 [2]1"), "{screen}");
+    // cgt must take one of the two heaps; then the last counter is the player's.
+    let screen = wait_for(&session, "cgt: heap");
+    let last = if screen.contains("cgt: heap 1: 1 -> nothing") {
+        "2 0"
+    } else {
+        "1 0"
+    };
+    wait_for_times(&session, "you>", 2);
+    tmux(&["send-keys", "-t", &session, last, "Enter"]);
+    let screen = wait_for(&session, "You win!");
+    tmux(&["kill-session", "-t", &session]);
+    assert!(screen.contains("cgt has no move left"), "{screen}");
+}
