@@ -1,6 +1,5 @@
 //! `cgt graph`: the state graph of a position as DOT, SVG or JSON.
 
-use std::collections::VecDeque;
 use std::fmt::Write as _;
 use std::io::Write;
 
@@ -64,20 +63,18 @@ pub fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The graph drawn in rows by distance from the start; P-positions are drawn with a double
-/// ring and shaded.
+/// The graph drawn in rows by the longest line of play from the start, so that every move
+/// points down the page; P-positions are drawn with a double ring and shaded.
 fn svg(graph: &GameGraph<Heaps>) -> String {
     let petgraph = graph.graph();
     let count = petgraph.node_count();
-    let mut depth = vec![usize::MAX; count];
-    let mut queue = VecDeque::from([graph.root()]);
-    depth[graph.root().index()] = 0;
-    while let Some(node) = queue.pop_front() {
+    // Longest path from the root: a node's row is one more than its deepest parent's. The
+    // graph is acyclic (the solver has valued every node), so a topological order exists.
+    let mut depth = vec![0usize; count];
+    let order = petgraph::algo::toposort(petgraph, None).unwrap_or_default();
+    for node in order {
         for next in petgraph.neighbors(node) {
-            if depth[next.index()] == usize::MAX {
-                depth[next.index()] = depth[node.index()] + 1;
-                queue.push_back(next);
-            }
+            depth[next.index()] = depth[next.index()].max(depth[node.index()] + 1);
         }
     }
     let rows = depth.iter().copied().max().unwrap_or(0) + 1;
@@ -99,14 +96,25 @@ fn svg(graph: &GameGraph<Heaps>) -> String {
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
          viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\" font-size=\"12\">\n\
-         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+         <defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" \
+         markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\">\
+         <path d=\"M0,0 L10,5 L0,10 z\" fill=\"#888\"/></marker></defs>\n"
     );
     for edge in petgraph.raw_edges() {
         let (x1, y1) = place[edge.source().index()];
         let (x2, y2) = place[edge.target().index()];
+        // From rim to rim, so the arrowhead shows.
+        let length = ((x2 - x1).powi(2) + (y2 - y1).powi(2)).sqrt().max(1.0);
+        let (dx, dy) = ((x2 - x1) / length * radius, (y2 - y1) / length * radius);
         let _ = writeln!(
             svg,
-            "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"#999\"/>"
+            "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"#888\" \
+             marker-end=\"url(#arrow)\"/>",
+            x1 + dx,
+            y1 + dy,
+            x2 - dx,
+            y2 - dy
         );
     }
     for node in petgraph.node_indices() {
@@ -130,7 +138,11 @@ fn svg(graph: &GameGraph<Heaps>) -> String {
             "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>\n\
              <text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
             y - 2.0,
-            escape(&weight.position.to_string()),
+            if weight.position.is_empty() {
+                "\u{2205}".to_string()
+            } else {
+                escape(&weight.position.to_string())
+            },
             y + 13.0,
             escape(&weight.grundy.to_string())
         );
