@@ -140,7 +140,8 @@ pub struct SequenceArgs {
     /// The most options to examine before giving up (a proven period answers the rest).
     #[arg(long, value_name = "N", default_value_t = cgt_games::MAX_COMPUTED)]
     pub max_positions: u64,
-    /// Also draw G(n) against n, with the preperiod and period marked, into FILE (.svg).
+    /// Also draw G(n) against n, with the preperiod and period marked, into FILE: .svg (with
+    /// title and labels) or .png (the same picture without text).
     #[arg(long, value_name = "FILE")]
     pub plot: Option<std::path::PathBuf>,
 }

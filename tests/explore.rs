@@ -145,8 +145,25 @@ fn plot_is_well_formed_svg_with_the_values_and_the_period() {
     };
     assert!(marks("preperiod") && marks("period"));
     assert!(svg.contains("period 12"));
-    let refused = cgt(&["sequence", "kayles", "--to", "10", "--plot", "out.png"]);
+    let refused = cgt(&["sequence", "kayles", "--to", "10", "--plot", "out.gif"]);
     assert_eq!(refused.status.code(), Some(2));
+    // The PNG is a real 900 x 460 image: its signature and header say so.
+    let png_path = std::env::temp_dir().join(format!("cgt-plot-{}.png", std::process::id()));
+    let png_text = png_path.to_str().unwrap();
+    let output = cgt(&[
+        "sequence",
+        "kayles",
+        "--to",
+        "600",
+        "--plot",
+        png_text,
+        "--summary",
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let bytes = std::fs::read(&png_path).unwrap();
+    std::fs::remove_file(&png_path).ok();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
+    assert_eq!(&bytes[16..24], &[0, 0, 3, 132, 0, 0, 1, 204]);
 }
 
 #[test]

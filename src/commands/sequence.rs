@@ -11,14 +11,19 @@ use crate::cli::SequenceArgs;
 
 pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
     let game = ruleset(&arguments.game)?;
-    if let Some(path) = &arguments.plot {
-        if path.extension().and_then(|extension| extension.to_str()) != Some("svg") {
-            return Err(Error::Usage(format!(
-                "cannot plot to {}: the picture is written as SVG, name the file *.svg",
-                path.display()
-            )));
-        }
-    }
+    let plot_format = match &arguments.plot {
+        None => None,
+        Some(path) => match path.extension().and_then(|extension| extension.to_str()) {
+            Some("svg") => Some(false),
+            Some("png") => Some(true),
+            _ => {
+                return Err(Error::Usage(format!(
+                    "cannot plot to {}: name the file *.svg or *.png",
+                    path.display()
+                )));
+            }
+        },
+    };
     let progress = Progress::new(
         !arguments.json && std::io::stderr().is_terminal(),
         arguments.to,
@@ -27,8 +32,14 @@ pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
         game.sequence_with(arguments.to, arguments.max_positions, |n| progress.show(n))?;
     progress.finish();
     let name = game.to_string();
-    if let Some(path) = &arguments.plot {
-        std::fs::write(path, super::plot::svg(&name, &sequence)).map_err(|source| Error::File {
+    if let (Some(path), Some(raster)) = (&arguments.plot, plot_format) {
+        let bytes = if raster {
+            super::plot::png(&sequence)
+                .map_err(|error| Error::Usage(format!("cannot encode the PNG: {error}")))?
+        } else {
+            super::plot::svg(&name, &sequence).into_bytes()
+        };
+        std::fs::write(path, bytes).map_err(|source| Error::File {
             path: path.display().to_string(),
             source,
         })?;

@@ -12,6 +12,12 @@
 //! | [`Bash`] | take 1..=m from one heap | n mod (m + 1) |
 //! | [`SubsetNim`] | take k from one heap, k in a finite set S | searched; ultimately periodic |
 //! | [`SplitNim`] | replace one heap by two strictly smaller heaps | searched |
+//! | [`TakeAndBreak`] | take k and leave j heaps, as an octal or general code allows | [`GrundySequence`] |
+//!
+//! Positions of all of them are [`Heaps`], a compact list of heap sizes. [`GrundySequence`]
+//! computes the values of single heaps bottom-up, finds and proves their period ([`Period`]),
+//! and [`Tabulated`] lets the solver use them; [`Ruleset`] reads every game from its written
+//! form (`kayles`, `octal:0.07`, `bash:3`, ...).
 //!
 //! # Examples
 //!
