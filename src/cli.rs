@@ -137,8 +137,9 @@ pub struct SequenceArgs {
     /// Print the values in rows of W, so that a period of W (or a divisor) shows as columns.
     #[arg(long, value_name = "W", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub table: u64,
-    /// The most options to examine before giving up (a proven period answers the rest).
-    #[arg(long, value_name = "N", default_value_t = cgt_games::MAX_COMPUTED)]
+    /// The most options to examine before giving up (a proven period answers the rest); the
+    /// default allows about half an hour of work.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000_000_000)]
     pub max_positions: u64,
     /// Also draw G(n) against n, with the preperiod and period marked, into FILE: .svg (with
     /// title and labels) or .png (the same picture without text).

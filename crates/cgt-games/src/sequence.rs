@@ -39,7 +39,8 @@ pub struct GrundySequence {
     sparse: bool,
 }
 
-/// The most values the engine will store: beyond this a sequence must be proven periodic.
+/// The most values the engine will store (2^34, 32 GB at two bytes a value): beyond this a
+/// sequence must be proven periodic.
 pub const MAX_COMPUTED: u64 = 1 << 34;
 
 impl GrundySequence {
@@ -63,7 +64,7 @@ impl GrundySequence {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn compute(game: &TakeAndBreak, last: u64) -> Result<GrundySequence> {
-        GrundySequence::compute_with(game, last, MAX_COMPUTED, |_| {})
+        GrundySequence::compute_with(game, last, u64::MAX, |_| {})
     }
 
     /// As [`GrundySequence::compute`], examining at most about `limit` options (a proven period
@@ -104,10 +105,13 @@ impl GrundySequence {
             if n > last {
                 break;
             }
-            if n >= MAX_COMPUTED || engine.work > limit {
+            if n >= MAX_COMPUTED {
                 return Err(Error::LimitExceeded {
-                    limit: limit.min(MAX_COMPUTED),
+                    limit: MAX_COMPUTED,
                 });
+            }
+            if engine.work > limit {
+                return Err(Error::LimitExceeded { limit });
             }
             engine.push_next(n);
             if n % 65_536 == 0 && n > 0 {
@@ -441,6 +445,8 @@ struct Engine<'g> {
     splits: SplitSet,
     /// Scratch space for the splits of one total.
     scratch: SplitSet,
+    /// The second core's scratch space, for totals with many splits.
+    helper: SplitSet,
     /// How far the sparse method's scan of each splitting take has got, for the heap at hand.
     cursors: Vec<usize>,
     /// The split values of recent totals, which the next heaps ask for again when several takes
@@ -471,6 +477,7 @@ impl<'g> Engine<'g> {
             work: 0,
             splits: SplitSet::new(),
             scratch: SplitSet::new(),
+            helper: SplitSet::new(),
             cursors: Vec::new(),
             split_cache: Vec::new(),
         }
@@ -555,7 +562,13 @@ impl<'g> Engine<'g> {
                             Some(entry) => splits.merge(&entry.words),
                             None => {
                                 self.work += total / 2;
-                                match self.scratch.scan_alone(values, total, distinct) {
+                                let scan = self.scratch.scan_alone(
+                                    &mut self.helper,
+                                    values,
+                                    total,
+                                    distinct,
+                                );
+                                match scan {
                                     Some(words) => {
                                         splits.merge(&words);
                                         cache.push(CachedSplits { total, distinct, words });
@@ -703,6 +716,22 @@ fn best_classes(values: &Values, split_takes: &[u64]) -> Option<(Classes, Vec<u6
     Some((classes, rare))
 }
 
+/// Splits of one total from which the plain scan shares the work with a second thread: below
+/// this, starting the thread (some tens of microseconds) costs more than half the scan saves.
+const PARALLEL_SPLITS: usize = 1 << 16;
+
+/// The number of two-heap splits of `total` (the largest smaller part), unequal ones only when
+/// `distinct`.
+fn split_half(total: u64, distinct: bool) -> usize {
+    let total = total as usize;
+    let half = total / 2;
+    if distinct && total % 2 == 0 && half > 0 {
+        half - 1
+    } else {
+        half
+    }
+}
+
 /// The values of two-heap splits, in a fixed bit set of 2^16 bits indexed without bounds checks
 /// while the sequence is stored in one or two bytes a value (wider sequences use a general
 /// set): the inner loop of the plain scan, where nearly all the time of a non-sparse game goes.
@@ -738,13 +767,18 @@ impl SplitSet {
     /// Adds the value of every split of `total` into two non-empty heaps, unequal ones only
     /// when `distinct`.
     fn scan<T: Cell>(&mut self, values: &[T], total: u64, distinct: bool) {
-        let total = total as usize;
-        let mut half = total / 2;
-        if distinct && total % 2 == 0 {
-            half -= 1;
+        let half = split_half(total, distinct);
+        self.scan_range(values, total as usize, 1, half);
+    }
+
+    /// Adds the values of the splits of `total` whose smaller part is in `from..=to`.
+    fn scan_range<T: Cell>(&mut self, values: &[T], total: usize, from: usize, to: usize) {
+        if to < from {
+            return;
         }
-        let small = &values[1..=half];
-        let large = &values[total - half..total];
+        let count = to - from + 1;
+        let small = &values[from..=to];
+        let large = &values[total - to..=total - from];
         if std::mem::size_of::<T>() > 2 {
             // Values stored in more than 16 bits may xor past the fixed set.
             for (&a, &b) in small.iter().zip(large.iter().rev()) {
@@ -761,15 +795,15 @@ impl SplitSet {
             lane[(value >> 6) as usize & (SplitSet::WORDS - 1)] |= 1 << (value & 63);
         };
         let mut index = 0;
-        while index + 4 <= half {
-            add(lane0, small[index], large[half - 1 - index]);
-            add(lane1, small[index + 1], large[half - 2 - index]);
-            add(lane2, small[index + 2], large[half - 3 - index]);
-            add(lane3, small[index + 3], large[half - 4 - index]);
+        while index + 4 <= count {
+            add(lane0, small[index], large[count - 1 - index]);
+            add(lane1, small[index + 1], large[count - 2 - index]);
+            add(lane2, small[index + 2], large[count - 3 - index]);
+            add(lane3, small[index + 3], large[count - 4 - index]);
             index += 4;
         }
-        while index < half {
-            add(lane0, small[index], large[half - 1 - index]);
+        while index < count {
+            add(lane0, small[index], large[count - 1 - index]);
             index += 1;
         }
         self.used = self
@@ -777,11 +811,20 @@ impl SplitSet {
             .max(((top >> 6) as usize + 1).min(SplitSet::WORDS));
     }
 
+    /// The bit words of this set, all lanes together.
+    fn words(&self) -> Vec<u64> {
+        (0..self.used)
+            .map(|word| self.lanes.iter().fold(0, |any, lane| any | lane[word]))
+            .collect()
+    }
+
     /// The split values of one total alone, as bit words, computed in this set used as
-    /// scratch; `None` when the sequence is stored in more than two bytes a value, for which the
-    /// caller scans into its own set.
+    /// scratch, with `helper` scanning half of the splits on the second core when there are
+    /// enough of them to repay starting a thread; `None` when the sequence is stored in more
+    /// than two bytes a value, for which the caller scans into its own set.
     fn scan_alone<T: Cell>(
         &mut self,
+        helper: &mut SplitSet,
         values: &[T],
         total: u64,
         distinct: bool,
@@ -790,12 +833,20 @@ impl SplitSet {
             return None;
         }
         self.clear();
-        self.scan(values, total, distinct);
-        Some(
-            (0..self.used)
-                .map(|word| self.lanes.iter().fold(0, |any, lane| any | lane[word]))
-                .collect(),
-        )
+        let half = split_half(total, distinct);
+        let total = total as usize;
+        if half < PARALLEL_SPLITS {
+            self.scan_range(values, total, 1, half);
+            return Some(self.words());
+        }
+        helper.clear();
+        let middle = half / 2;
+        std::thread::scope(|scope| {
+            scope.spawn(|| helper.scan_range(values, total, middle + 1, half));
+            self.scan_range(values, total, 1, middle);
+        });
+        self.merge(&helper.words());
+        Some(self.words())
     }
 
     /// Adds the values given as bit words.
@@ -881,4 +932,35 @@ fn scan_until<T: Cell>(
         }
     }
     (half.max(from - 1) + 1, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scan_shared_by_two_threads_finds_every_split_value() {
+        // Values of a made-up sequence, with a total large enough to be split between threads.
+        let total = 4 * PARALLEL_SPLITS as u64 + 3;
+        let values: Vec<u16> = (0..=total)
+            .map(|n| ((n * 2_654_435_761) % 1021) as u16)
+            .collect();
+        for distinct in [false, true] {
+            let mut serial = SplitSet::new();
+            serial.scan(&values, total, distinct);
+            let mut shared = SplitSet::new();
+            let mut helper = SplitSet::new();
+            let words = shared
+                .scan_alone(&mut helper, &values, total, distinct)
+                .unwrap();
+            assert_eq!(words, serial.words());
+            // And the words are exactly the xors of the splits, counted directly.
+            let mut direct = vec![0u64; words.len()];
+            for small in 1..=split_half(total, distinct) {
+                let value = (values[small] ^ values[total as usize - small]) as usize;
+                direct[value / 64] |= 1 << (value % 64);
+            }
+            assert_eq!(words, direct);
+        }
+    }
 }
