@@ -109,20 +109,7 @@ fn graph_json_and_svg_and_its_limit() {
 fn plot_is_well_formed_svg_with_the_values_and_the_period() {
     let expected =
         common::oracle_values("kayles_0.77.json", "/G_expanded_by_rule_0_to_1199/values");
-    let path = std::env::temp_dir().join(format!("cgt-plot-{}.svg", std::process::id()));
-    let path_text = path.to_str().unwrap();
-    let output = cgt(&[
-        "sequence",
-        "kayles",
-        "--to",
-        "600",
-        "--plot",
-        path_text,
-        "--summary",
-    ]);
-    assert!(output.status.success(), "{output:?}");
-    let svg = std::fs::read_to_string(&path).unwrap();
-    std::fs::remove_file(&path).ok();
+    let svg = String::from_utf8(common::plot("kayles", 600, "svg")).unwrap();
     let document = roxmltree::Document::parse(&svg).expect("well-formed SVG");
     let points: Vec<(usize, u64)> = document
         .descendants()
@@ -148,20 +135,7 @@ fn plot_is_well_formed_svg_with_the_values_and_the_period() {
     let refused = cgt(&["sequence", "kayles", "--to", "10", "--plot", "out.gif"]);
     assert_eq!(refused.status.code(), Some(2));
     // The PNG is a real 900 x 460 image: its signature and header say so.
-    let png_path = std::env::temp_dir().join(format!("cgt-plot-{}.png", std::process::id()));
-    let png_text = png_path.to_str().unwrap();
-    let output = cgt(&[
-        "sequence",
-        "kayles",
-        "--to",
-        "600",
-        "--plot",
-        png_text,
-        "--summary",
-    ]);
-    assert!(output.status.success(), "{output:?}");
-    let bytes = std::fs::read(&png_path).unwrap();
-    std::fs::remove_file(&png_path).ok();
+    let bytes = common::plot("kayles", 600, "png");
     assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
     assert_eq!(&bytes[16..24], &[0, 0, 3, 132, 0, 0, 1, 204]);
 }

@@ -123,21 +123,8 @@ fn hooks_change_no_answer() {
         };
         let mut hinted = Solver::new(game.clone());
         let mut plain = Solver::new(Unhinted(game.clone()));
-        for a in 0..largest {
-            for b in 0..largest {
-                let position = Heaps::from([a, b]);
-                assert_eq!(
-                    hinted.grundy(&position).unwrap(),
-                    plain.grundy(&position).unwrap(),
-                    "{game} {position:?}"
-                );
-                let mut fast = hinted.winning_moves(&position).unwrap();
-                let mut slow = plain.winning_moves(&position).unwrap();
-                fast.sort();
-                slow.sort();
-                assert_eq!(fast, slow, "{game} {position:?}");
-            }
-        }
+        let name = game.to_string();
+        common::assert_same_answers(&mut hinted, &mut plain, (largest, largest), &name);
     }
 }
 

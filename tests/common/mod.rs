@@ -75,3 +75,51 @@ pub fn json(arguments: &[&str]) -> Value {
     assert_eq!(text.lines().count(), 1, "one JSON object: {text}");
     serde_json::from_str(&text).expect("JSON output")
 }
+
+/// Asserts that two solvers of the same game, one with its hooks and one without, give the same
+/// Grundy value and the same winning moves for every position of two heaps below `largest`.
+pub fn assert_same_answers<A, B>(
+    hinted: &mut cgt_core::Solver<A>,
+    plain: &mut cgt_core::Solver<B>,
+    largest: (u64, u64),
+    name: &str,
+) where
+    A: cgt_core::ImpartialGame<Position = cgt_games::Heaps>,
+    B: cgt_core::ImpartialGame<Position = cgt_games::Heaps>,
+{
+    for a in 0..largest.0 {
+        for b in 0..largest.1 {
+            let position = cgt_games::Heaps::from([a, b]);
+            assert_eq!(
+                hinted.grundy(&position).unwrap(),
+                plain.grundy(&position).unwrap(),
+                "{name} {position}"
+            );
+            let mut fast = hinted.winning_moves(&position).unwrap();
+            let mut slow = plain.winning_moves(&position).unwrap();
+            fast.sort();
+            slow.sort();
+            assert_eq!(fast, slow, "{name} {position}");
+        }
+    }
+}
+
+/// Runs `cgt sequence GAME --to LAST --plot FILE.EXTENSION --summary` and returns the file.
+pub fn plot(game: &str, last: u64, extension: &str) -> Vec<u8> {
+    let path = std::env::temp_dir().join(format!("cgt-plot-{}.{extension}", std::process::id()));
+    let path_text = path.to_str().expect("a UTF-8 temporary path");
+    let last = last.to_string();
+    let output = cgt(&[
+        "sequence",
+        game,
+        "--to",
+        &last,
+        "--plot",
+        path_text,
+        "--summary",
+    ]);
+    assert!(output.status.success(), "{output:?}");
+    let bytes = std::fs::read(&path).expect("the plot was written");
+    std::fs::remove_file(&path).ok();
+    bytes
+}
