@@ -67,6 +67,7 @@ pub trait HeapRuleset {
 ///
 /// Used by [`heap_game!`](crate::heap_game); the heaps keep their order so that positions read
 /// as the player wrote them.
+#[inline]
 pub fn position_moves<R: HeapRuleset>(ruleset: &R, heaps: &Heaps) -> impl Iterator<Item = Heaps> {
     let single = heaps.len() == 1;
     heaps.spans().flat_map(move |(range, heap)| {
@@ -83,6 +84,7 @@ pub fn position_moves<R: HeapRuleset>(ruleset: &R, heaps: &Heaps) -> impl Iterat
 
 /// The components of a multi-heap position: one position per heap. A single heap is returned
 /// as it is, because the solver asks this of every position it meets.
+#[inline]
 pub fn position_components(heaps: Heaps) -> impl Iterator<Item = Heaps> {
     let (single, several) = if heaps.len() == 1 {
         (Some(heaps), Vec::new())
@@ -100,6 +102,7 @@ pub fn position_join(parts: &[Heaps]) -> Heaps {
 }
 
 /// The nim-sum of the closed-form values of all the heaps, if every heap has one.
+#[inline]
 pub fn position_grundy<R: HeapRuleset>(ruleset: &R, heaps: &Heaps) -> Option<Nimber> {
     heaps.iter().try_fold(Nimber::ZERO, |sum, heap| {
         Some(sum ^ ruleset.heap_grundy(heap)?)

@@ -73,6 +73,7 @@ impl Heaps {
     /// ```
     /// assert_eq!(cgt_games::Heaps::one(9).to_vec(), vec![9]);
     /// ```
+    #[inline]
     pub fn one(n: u64) -> Heaps {
         if n < 0x80 {
             // The common case, written directly: one byte.
@@ -86,6 +87,7 @@ impl Heaps {
     }
 
     /// The encoded bytes.
+    #[inline]
     fn bytes(&self) -> &[u8] {
         match &self.0 {
             Repr::Inline { len, bytes } => &bytes[..usize::from(*len)],
@@ -106,6 +108,7 @@ impl Heaps {
     }
 
     /// Each heap with the byte range that encodes it.
+    #[inline]
     pub(crate) fn spans(&self) -> Spans<'_> {
         Spans {
             bytes: self.bytes(),
@@ -120,6 +123,7 @@ impl Heaps {
     /// ```
     /// assert_eq!(cgt_games::Heaps::from([0, 0, 7]).len(), 3);
     /// ```
+    #[inline]
     pub fn len(&self) -> usize {
         self.bytes().iter().filter(|&&byte| byte < 0x80).count()
     }
@@ -147,6 +151,7 @@ impl Heaps {
     }
 
     /// This position with the heap encoded at `range` replaced by the heaps of `option`.
+    #[inline]
     pub(crate) fn splice(&self, range: std::ops::Range<usize>, option: &Heaps) -> Heaps {
         let bytes = self.bytes();
         let inserted = option.bytes();
@@ -187,6 +192,7 @@ impl Default for Heaps {
 }
 
 impl Hash for Heaps {
+    #[inline]
     fn hash<H: Hasher>(&self, state: &mut H) {
         state.write(self.bytes());
     }
@@ -270,6 +276,7 @@ pub(crate) struct Spans<'a> {
 impl Iterator for Spans<'_> {
     type Item = (std::ops::Range<usize>, u64);
 
+    #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         let start = self.offset;
         let mut value = 0u64;
