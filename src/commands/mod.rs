@@ -70,14 +70,14 @@ fn heap_moves(game: &Tabulated, position: &Heaps, limit: usize) -> (Vec<HeapMove
             if moves.len() == limit {
                 return (moves, true);
             }
-            let mut heaps = position.to_vec();
-            heaps.splice(index..=index, to.iter());
-            moves.push(HeapMove {
-                index,
-                from,
-                to,
-                position: Heaps::from(heaps),
-            });
+            if let Some(next) = position.replace(index, &to) {
+                moves.push(HeapMove {
+                    index,
+                    from,
+                    to,
+                    position: next,
+                });
+            }
         }
     }
     (moves, false)

@@ -396,38 +396,18 @@ impl<G: ImpartialGame> Solver<G> {
             return Ok(winning);
         }
         if game.join(components.clone()).is_none() {
-            for (examined, next) in game.moves(position).enumerate() {
-                if examined >= table.limit {
-                    return Err(Error::LimitExceeded { limit: table.limit });
-                }
-                if table.grundy(game, &next)?.is_zero() {
-                    winning.push(next);
-                    if winning.len() == count {
-                        break;
-                    }
-                }
-            }
-            return Ok(winning);
+            return table.moves_with_value(game, position, Nimber::ZERO, count);
         }
         for (index, (component, &value)) in components.iter().zip(&values).enumerate() {
             let target = total ^ value;
-            let mut found = Vec::new();
-            if let Some(moves) = game.moves_to_value(component, target) {
-                found = moves;
-                found.truncate(count - winning.len());
-            } else {
-                for (examined, next) in game.moves(component).enumerate() {
-                    if examined >= table.limit {
-                        return Err(Error::LimitExceeded { limit: table.limit });
-                    }
-                    if table.grundy(game, &next)? == target {
-                        found.push(next);
-                        if winning.len() + found.len() == count {
-                            break;
-                        }
-                    }
+            let wanted = count - winning.len();
+            let found = match game.moves_to_value(component, target) {
+                Some(mut moves) => {
+                    moves.truncate(wanted);
+                    moves
                 }
-            }
+                None => table.moves_with_value(game, component, target, wanted)?,
+            };
             for next in found {
                 let mut parts = components.clone();
                 parts[index] = next;
@@ -468,12 +448,8 @@ impl<G: ImpartialGame> Solver<G> {
     /// ```
     pub fn valued_moves(&mut self, position: &G::Position) -> Result<Vec<(G::Position, Nimber)>> {
         let mut valued = Vec::new();
-        for (examined, next) in self.game.moves(position).enumerate() {
-            if examined >= self.table.limit {
-                return Err(Error::LimitExceeded {
-                    limit: self.table.limit,
-                });
-            }
+        for next in bounded(self.game.moves(position), self.table.limit) {
+            let next = next?;
             let value = self.table.grundy(&self.game, &next)?;
             valued.push((next, value));
         }
@@ -481,7 +457,43 @@ impl<G: ImpartialGame> Solver<G> {
     }
 }
 
+/// The moves, failing with [`Error::LimitExceeded`] instead of yielding more than `limit`: a
+/// position with astronomically many moves (a huge heap) must end in an error, not a hang.
+fn bounded<P>(moves: impl Iterator<Item = P>, limit: usize) -> impl Iterator<Item = Result<P>> {
+    moves.enumerate().map(move |(examined, next)| {
+        if examined >= limit {
+            Err(Error::LimitExceeded { limit })
+        } else {
+            Ok(next)
+        }
+    })
+}
+
 impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
+    /// At most `wanted` moves of `position` to positions of value `target`, in the game's order.
+    fn moves_with_value<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        position: &P,
+        target: Nimber,
+        wanted: usize,
+    ) -> Result<Vec<P>> {
+        let mut found = Vec::new();
+        if wanted == 0 {
+            return Ok(found);
+        }
+        for next in bounded(game.moves(position), self.limit) {
+            let next = next?;
+            if self.grundy(game, &next)? == target {
+                found.push(next);
+                if found.len() == wanted {
+                    break;
+                }
+            }
+        }
+        Ok(found)
+    }
+
     fn grundy<G: ImpartialGame<Position = P>>(&mut self, game: &G, position: &P) -> Result<Nimber> {
         if let Some(value) = game.known_grundy(position) {
             return Ok(value);

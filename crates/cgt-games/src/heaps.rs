@@ -150,6 +150,23 @@ impl Heaps {
         self.iter().collect()
     }
 
+    /// This position with heap `index` (from 0) replaced by the heaps of `option`: the position a
+    /// move in that heap leads to. `None` when there is no heap `index`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::Heaps;
+    ///
+    /// let position = Heaps::from([3, 4, 5]);
+    /// assert_eq!(position.replace(1, &Heaps::from([1, 2])), Some(Heaps::from([3, 1, 2, 5])));
+    /// assert_eq!(position.replace(3, &Heaps::one(0)), None);
+    /// ```
+    pub fn replace(&self, index: usize, option: &Heaps) -> Option<Heaps> {
+        let (range, _) = self.spans().nth(index)?;
+        Some(self.splice(range, option))
+    }
+
     /// This position with the heap encoded at `range` replaced by the heaps of `option`.
     #[inline]
     pub(crate) fn splice(&self, range: std::ops::Range<usize>, option: &Heaps) -> Heaps {
