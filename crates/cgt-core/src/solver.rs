@@ -2,7 +2,7 @@
 
 use std::hash::Hash;
 
-use crate::memo::{Memo, Probe};
+use crate::memo::{Memo, Place, Probe};
 
 use crate::{Error, ImpartialGame, MexSet, Nimber, Outcome, Result};
 
@@ -18,7 +18,7 @@ pub const DEFAULT_LIMIT: usize = 50_000_000;
 ///
 /// The solver explores the game's state graph depth first with explicit stacks, never with
 /// recursion on the call stack, so a game ten million moves deep evaluates as well as a shallow
-/// one. It remembers the Grundy value of every component it evaluated (in a `hashbrown` table)
+/// one. It remembers the Grundy value of every component it evaluated (in a hash table of its own)
 /// and reuses them across queries. Positions that [`ImpartialGame::components`] splits are
 /// valued as the nim-sum of their components (Sprague 1935, Grundy 1939); closed forms from
 /// [`ImpartialGame::known_grundy`] are used wherever they exist and never stored.
@@ -95,8 +95,8 @@ enum Pending<P> {
 #[derive(Debug)]
 struct Frame<P> {
     position: P,
-    /// The position's slot in the memo, found again through its hash after the table grows.
-    hash: u64,
+    /// Where the position waits in the memo, marked as visiting, for its value.
+    place: Place,
     pending_start: usize,
     values_start: usize,
     /// The nim-sum of the valued components of the move being valued.
@@ -528,8 +528,9 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
     /// finished values.
     fn abandon(&mut self) {
         for frame in self.frames.drain(..) {
-            if self.values.get(frame.hash, &frame.position) == Some(VISITING) {
-                self.values.remove(frame.hash, &frame.position);
+            let hash = self.values.hash(&frame.position);
+            if self.values.get(hash, &frame.position) == Some(VISITING) {
+                self.values.remove(hash, &frame.position);
             }
         }
         self.pending.clear();
@@ -549,14 +550,14 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         if self.values.len() >= self.limit {
             return Err(Error::LimitExceeded { limit: self.limit });
         }
-        self.values.insert(hash, position.clone(), VISITING);
+        let place = self.values.insert(hash, position.clone(), VISITING);
         let pending_start = self.pending.len();
         self.frames.push(Frame {
             pending_start,
             values_start: self.option_values.len(),
             partial: Nimber::ZERO,
             closes_move,
-            hash,
+            place,
             position,
         });
         let frame = &self.frames[self.frames.len() - 1];
@@ -614,7 +615,7 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
                 value = self.mex.mex();
                 self.option_values.truncate(top.values_start);
                 self.evaluated += 1;
-                self.values.set(top.hash, &top.position, value);
+                self.values.set_placed(top.place, &top.position, value);
                 let closes_move = top.closes_move;
                 self.frames.pop();
                 // The finished position was a component of its parent's current move.
@@ -695,7 +696,7 @@ mod tests {
                 .table
                 .values
                 .entries()
-                .all(|&(_, value)| value != VISITING)
+                .all(|(_, value)| value != VISITING)
         );
         assert!(solver.table.frames.is_empty() && solver.table.pending.is_empty());
         assert_eq!(solver.grundy(&5), Ok(Nimber::new(1)));
