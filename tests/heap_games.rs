@@ -202,11 +202,15 @@ fn period_verify_rejects_false_claims() {
 
 #[test]
 fn sparse_method_agrees_with_the_plain_scan() {
-    // 0.16 is sparse by value, 0.106 only by value and heap parity: the engine switches to the
-    // rare/common method after 2048 values. The generic path values every option with no
-    // shortcut at all.
-    for code in ["0.16", "0.106", "0.6"] {
-        let game = TakeAndBreak::octal(code).unwrap();
+    // 0.16 is sparse by value, 0.106 only by value and heap parity, Grundy's game (splits into
+    // unequal heaps only) by value: the engine switches to the rare/common method after 2048
+    // values. The generic path values every option with no shortcut at all.
+    for code in ["0.16", "0.106", "0.6", "4!.0"] {
+        let game = if code == "4!.0" {
+            TakeAndBreak::grundys_game()
+        } else {
+            TakeAndBreak::octal(code).unwrap()
+        };
         let engine = GrundySequence::compute(&game, 6000).unwrap();
         if code != "0.6" {
             assert!(engine.used_sparse_method(), "{code}");

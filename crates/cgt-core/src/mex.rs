@@ -173,13 +173,62 @@ impl MexSet {
     /// assert_eq!(low.mex(), Nimber::new(2));
     /// ```
     pub fn union_with(&mut self, other: &MexSet) {
-        if self.words.len() < other.used {
-            self.words.resize(other.used, 0);
+        self.union_words(other.words[..other.used].iter().copied());
+    }
+
+    /// Adds the values whose bits are set in `words`: bit `i` of the `w`-th word stands for
+    /// the value `64 * w + i`. Adding a bit set built elsewhere this way costs one operation
+    /// per 64 values.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::{MexSet, Nimber};
+    ///
+    /// let mut set = MexSet::new();
+    /// set.union_words([u64::MAX, 0b1011]);
+    /// assert!(set.contains(Nimber::new(63)) && set.contains(Nimber::new(67)));
+    /// assert_eq!(set.mex(), Nimber::new(66));
+    /// ```
+    pub fn union_words(&mut self, words: impl IntoIterator<Item = u64>) {
+        for (index, bits) in words.into_iter().enumerate() {
+            if bits == 0 {
+                continue;
+            }
+            if self.words.len() <= index {
+                self.words.resize(index + 1, 0);
+            }
+            self.words[index] |= bits;
+            self.used = self.used.max(index + 1);
         }
-        for (word, &theirs) in self.words.iter_mut().zip(&other.words[..other.used]) {
-            *word |= theirs;
-        }
-        self.used = self.used.max(other.used);
+    }
+
+    /// The values in the set, in increasing order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::{MexSet, Nimber};
+    ///
+    /// let mut set = MexSet::new();
+    /// for value in [70, 3, 5] {
+    ///     set.insert(Nimber::new(value));
+    /// }
+    /// let values: Vec<u64> = set.iter().map(Nimber::value).collect();
+    /// assert_eq!(values, [3, 5, 70]);
+    /// ```
+    pub fn iter(&self) -> impl Iterator<Item = Nimber> + '_ {
+        self.words[..self.used]
+            .iter()
+            .enumerate()
+            .flat_map(|(index, &word)| {
+                let mut bits = word;
+                std::iter::from_fn(move || {
+                    let bit = bits.trailing_zeros();
+                    bits &= bits.checked_sub(1)?;
+                    Some(Nimber::new(index as u64 * 64 + u64::from(bit)))
+                })
+            })
     }
 
     /// Empties the set, keeping its memory.

@@ -392,7 +392,12 @@ enum Method {
     Plain,
     /// Only splits with a rare part, then a full scan for the few candidates that two common
     /// parts could give.
-    Sparse { classes: Classes, rare: Vec<u64> },
+    /// The rare heaps are kept with their values, so that a split with a rare part costs one
+    /// look-up in the sequence, not two.
+    Sparse {
+        classes: Classes,
+        rare: Vec<(u64, u64)>,
+    },
 }
 
 /// Which heaps are rare: heap h is common when the parity of `G(h) & mask` is
@@ -426,6 +431,12 @@ impl Classes {
 /// Values that start the sparse method: below this the plain scan is cheap anyway.
 const SPARSE_START: u64 = 2048;
 
+/// The most splits the sparse method scans between two looks at the tentative mex: enough to
+/// make the look cheap beside the scan, few enough that the scan rarely goes on long past the
+/// split that settles the mex. Blocks start at 4 splits and double, so a short scan is never
+/// more than twice as long as it needs to be.
+const SPARSE_BLOCK: usize = 128;
+
 struct Engine<'g> {
     game: &'g TakeAndBreak,
     kernel: Kernel,
@@ -445,13 +456,28 @@ struct Engine<'g> {
     splits: SplitSet,
     /// Scratch space for the splits of one total.
     scratch: SplitSet,
+    /// The split values the sparse method has seen for the heap at hand.
+    flags: SplitSet,
     /// The second core's scratch space, for totals with many splits.
     helper: SplitSet,
     /// How far the sparse method's scan of each splitting take has got, for the heap at hand.
     cursors: Vec<usize>,
+    /// When the sparse method is tried, and how it went.
+    trial: Trial,
     /// The split values of recent totals, which the next heaps ask for again when several takes
     /// split (0.76 splits both n - 1 and n - 2, so heap n + 1 meets heap n's total).
     split_cache: Vec<CachedSplits>,
+}
+
+/// The engine's record of its choice of method: the sparse method is tried once at most a
+/// quarter of the heaps are rare (`denominator` 4), kept while it costs less than three
+/// quarters of what the plain scan would, and tried again after a failure only when rare heaps
+/// have become half as common.
+struct Trial {
+    denominator: u64,
+    /// Heaps computed, and options examined, at the last look.
+    heaps: u64,
+    work: u64,
 }
 
 /// The set of values of all two-heap splits of one total.
@@ -477,9 +503,15 @@ impl<'g> Engine<'g> {
             work: 0,
             splits: SplitSet::new(),
             scratch: SplitSet::new(),
+            flags: SplitSet::new(),
             helper: SplitSet::new(),
             cursors: Vec::new(),
             split_cache: Vec::new(),
+            trial: Trial {
+                denominator: 4,
+                heaps: 0,
+                work: 0,
+            },
         }
     }
 
@@ -487,7 +519,7 @@ impl<'g> Engine<'g> {
         let value = if n == 0 { 0 } else { self.next_value(n) };
         if let Method::Sparse { classes, rare } = &mut self.method {
             if n > 0 && classes.is_rare(n, value) {
-                rare.push(n);
+                rare.push((n, value));
             }
         }
         self.values.push(value);
@@ -584,37 +616,52 @@ impl<'g> Engine<'g> {
             Method::Sparse { classes, rare } => {
                 let classes = *classes;
                 with_slice!(self.values, values => {
+                    let flags = &mut self.flags;
+                    flags.clear();
+                    for value in self.set.iter() {
+                        flags.insert(value.value());
+                    }
                     for &(k, distinct) in &kernel.pairs {
                         if k + 2 <= n {
-                            scan_rare_pairs(values, rare, n - k, distinct, &mut self.set);
+                            flags.scan_parts(values, rare, n - k, distinct);
                             self.work += rare.len() as u64;
                         }
                     }
                     // Splits into two common parts give values of one known parity per total, so
                     // a tentative mex of the other parity is final. Otherwise the scan of the
-                    // splits that could give it goes on from where it stopped, adding every value
-                    // it passes, until the candidate turns up (the next candidate is then tried)
-                    // or every such split has been seen (the candidate is the mex).
+                    // splits that could give it goes on from where it stopped, a block at a time
+                    // with no branch per split, until the mex has the other parity or every such
+                    // split has been seen (the tentative mex is then final). The sets only grow,
+                    // so the tentative mex only moves up.
                     let cursors = &mut self.cursors;
                     cursors.clear();
                     cursors.extend(kernel.pairs.iter().map(|_| 1usize));
-                    'candidates: loop {
-                        let candidate = self.set.mex().value();
+                    let mut candidate = 0;
+                    let mut block = 4;
+                    loop {
+                        while flags.contains(candidate) {
+                            candidate += 1;
+                        }
                         let parity = classes.parity(candidate);
+                        let mut scanned = false;
                         for (&(k, distinct), cursor) in kernel.pairs.iter().zip(cursors.iter_mut()) {
                             if k + 2 > n || classes.common_pair_parity(n - k) != parity {
                                 continue;
                             }
-                            let before = *cursor;
-                            let (next, found) =
-                                scan_until(values, n - k, distinct, before, candidate, &mut self.set);
-                            *cursor = next;
-                            self.work += (next - before) as u64;
-                            if found {
-                                continue 'candidates;
+                            let half = split_half(n - k, distinct);
+                            if *cursor > half {
+                                continue;
                             }
+                            let to = half.min(*cursor + block - 1);
+                            flags.scan_range(values, (n - k) as usize, *cursor, to);
+                            self.work += (to + 1 - *cursor) as u64;
+                            *cursor = to + 1;
+                            scanned = true;
                         }
-                        break candidate;
+                        if !scanned {
+                            break candidate;
+                        }
+                        block = (2 * block).min(SPARSE_BLOCK);
                     }
                 })
             }
@@ -627,18 +674,34 @@ impl<'g> Engine<'g> {
         if self.kernel.pairs.is_empty() || computed < SPARSE_START {
             return;
         }
-        match &self.method {
-            Method::Sparse { rare, .. } if (rare.len() as u64) * 8 <= computed => {}
-            _ => {
-                let split_takes: Vec<u64> = self.kernel.pairs.iter().map(|&(k, _)| k).collect();
-                self.method = match best_classes(&self.values, &split_takes) {
-                    Some((classes, rare)) if (rare.len() as u64) * 16 <= computed => {
-                        Method::Sparse { classes, rare }
-                    }
-                    _ => Method::Plain,
-                };
+        let (since, work_since) = (self.trial.heaps, self.trial.work);
+        self.trial.heaps = computed;
+        self.trial.work = self.work;
+        // A sparse method that pays is kept while at most a third of the heaps are rare.
+        let mut keep = false;
+        if let Method::Sparse { .. } = &self.method {
+            // What the plain scan would have cost for the same heaps: half of each splitting
+            // total, for every take that splits.
+            let heaps = computed - since;
+            let plain = heaps * (since + computed) / 4 * self.kernel.pairs.len() as u64;
+            if (self.work - work_since) * 4 > plain * 3 {
+                // It did not pay: try it again only when rare heaps are rarer.
+                self.trial.denominator *= 2;
+            } else {
+                keep = true;
             }
         }
+        // The classes are chosen afresh each time: longer data may show better ones.
+        let split_takes: Vec<u64> = self.kernel.pairs.iter().map(|&(k, _)| k).collect();
+        self.method = match best_classes(&self.values, &split_takes) {
+            Some((classes, rare))
+                if (rare.len() as u64) * self.trial.denominator <= computed
+                    || (keep && (rare.len() as u64) * 3 <= computed) =>
+            {
+                Method::Sparse { classes, rare }
+            }
+            _ => Method::Plain,
+        };
     }
 
     fn period(&self, provable: bool) -> Option<Period> {
@@ -674,7 +737,7 @@ impl<'g> Engine<'g> {
 /// common value is settled without a full scan: the parity of a common heap n must differ from
 /// the parity two common parts of `n - k` give, for every take k that splits. Unrefined, that
 /// means `base`; refined, `base` must be `k` even for every such k (so they must share a parity).
-fn best_classes(values: &Values, split_takes: &[u64]) -> Option<(Classes, Vec<u64>)> {
+fn best_classes(values: &Values, split_takes: &[u64]) -> Option<(Classes, Vec<(u64, u64)>)> {
     let largest = values.iter().max()?;
     let bits = (u64::BITS - largest.leading_zeros()).min(12);
     // How often each value occurs at even and at odd heaps (heap 0 never takes part in a split).
@@ -711,7 +774,7 @@ fn best_classes(values: &Values, split_takes: &[u64]) -> Option<(Classes, Vec<u6
         .enumerate()
         .skip(1)
         .filter(|&(heap, value)| classes.is_rare(heap as u64, value))
-        .map(|(heap, _)| heap as u64)
+        .map(|(heap, value)| (heap as u64, value))
         .collect();
     Some((classes, rare))
 }
@@ -732,43 +795,49 @@ fn split_half(total: u64, distinct: bool) -> usize {
     }
 }
 
-/// The values of two-heap splits, in a fixed bit set of 2^16 bits indexed without bounds checks
-/// while the sequence is stored in one or two bytes a value (wider sequences use a general
-/// set): the inner loop of the plain scan, where nearly all the time of a non-sparse game goes.
+/// The values of two-heap splits: one byte a value below 2^16, set by plain stores, which
+/// unlike the bits of a word do not wait for one another (twice as fast in the inner loop, where
+/// nearly all the time of a large computation goes); larger values (sequences stored in more
+/// than two bytes a value) in a general set.
 struct SplitSet {
-    /// Four copies, filled round-robin: consecutive splits then update different words, so the
-    /// loop is not serialised on read-modify-writes of the same word (Grundy values are small,
-    /// so most splits land in the first few words).
-    lanes: Box<[[u64; SplitSet::WORDS]; 4]>,
-    /// Words that may hold a bit.
-    used: usize,
+    seen: Box<[u8; 1 << 16]>,
+    /// The bitwise or of every value stored in `seen`, bounding the bytes to clear.
+    top: u64,
     large: MexSet,
 }
 
 impl SplitSet {
-    const WORDS: usize = 1 << 10;
-
     fn new() -> SplitSet {
         SplitSet {
-            lanes: Box::new([[0; SplitSet::WORDS]; 4]),
-            used: 0,
+            seen: Box::new([0; 1 << 16]),
+            top: 0,
             large: MexSet::new(),
         }
     }
 
     fn clear(&mut self) {
-        for lane in self.lanes.iter_mut() {
-            lane[..self.used].fill(0);
-        }
-        self.used = 0;
+        let top = (self.top as usize).min((1 << 16) - 1);
+        self.seen[..=top].fill(0);
+        self.top = 0;
         self.large.clear();
     }
 
-    /// Adds the value of every split of `total` into two non-empty heaps, unequal ones only
-    /// when `distinct`.
-    fn scan<T: Cell>(&mut self, values: &[T], total: u64, distinct: bool) {
-        let half = split_half(total, distinct);
-        self.scan_range(values, total as usize, 1, half);
+    fn insert(&mut self, value: u64) {
+        match usize::try_from(value) {
+            Ok(index) if index < 1 << 16 => {
+                self.seen[index] = 1;
+                self.top |= value;
+            }
+            _ => self.large.insert(Nimber::new(value)),
+        }
+    }
+
+    #[inline]
+    fn contains(&self, value: u64) -> bool {
+        match usize::try_from(value) {
+            Ok(index) if index < 1 << 16 => self.seen[index] != 0,
+            _ => self.large.contains(Nimber::new(value)),
+        }
     }
 
     /// Adds the values of the splits of `total` whose smaller part is in `from..=to`.
@@ -776,46 +845,100 @@ impl SplitSet {
         if to < from {
             return;
         }
-        let count = to - from + 1;
         let small = &values[from..=to];
         let large = &values[total - to..=total - from];
         if std::mem::size_of::<T>() > 2 {
-            // Values stored in more than 16 bits may xor past the fixed set.
             for (&a, &b) in small.iter().zip(large.iter().rev()) {
                 self.large.insert(Nimber::new(a.widen() ^ b.widen()));
             }
             return;
         }
-        // Both values are below 2^16, so their xor is too, and the mask never changes an index.
-        let mut top = 0u64;
-        let [lane0, lane1, lane2, lane3] = &mut *self.lanes;
-        let mut add = |lane: &mut [u64; SplitSet::WORDS], a: T, b: T| {
-            let value = a.widen() ^ b.widen();
+        // Four splits a step, in chunks the compiler knows to be whole: no bounds checks, and
+        // four independent stores.
+        let seen = &mut *self.seen;
+        let mut top = 0;
+        let index = |a: T, b: T| (a.widen() ^ b.widen()) as usize & ((1 << 16) - 1);
+        let mut small4 = small.chunks_exact(4);
+        let mut large4 = large.rchunks_exact(4);
+        for (a, b) in (&mut small4).zip(&mut large4) {
+            let values = [
+                index(a[0], b[3]),
+                index(a[1], b[2]),
+                index(a[2], b[1]),
+                index(a[3], b[0]),
+            ];
+            top |= values[0] | values[1] | values[2] | values[3];
+            for value in values {
+                seen[value] = 1;
+            }
+        }
+        let rest = small4
+            .remainder()
+            .iter()
+            .zip(large4.remainder().iter().rev());
+        for (&a, &b) in rest {
+            let value = index(a, b);
             top |= value;
-            lane[(value >> 6) as usize & (SplitSet::WORDS - 1)] |= 1 << (value & 63);
-        };
-        let mut index = 0;
-        while index + 4 <= count {
-            add(lane0, small[index], large[count - 1 - index]);
-            add(lane1, small[index + 1], large[count - 2 - index]);
-            add(lane2, small[index + 2], large[count - 3 - index]);
-            add(lane3, small[index + 3], large[count - 4 - index]);
-            index += 4;
+            seen[value] = 1;
         }
-        while index < count {
-            add(lane0, small[index], large[count - 1 - index]);
-            index += 1;
-        }
-        self.used = self
-            .used
-            .max(((top >> 6) as usize + 1).min(SplitSet::WORDS));
+        self.top |= top as u64;
     }
 
-    /// The bit words of this set, all lanes together.
-    fn words(&self) -> Vec<u64> {
-        (0..self.used)
-            .map(|word| self.lanes.iter().fold(0, |any, lane| any | lane[word]))
-            .collect()
+    /// Adds the value of every split of `total` with at least one part among `parts` (heaps
+    /// with their values, ascending), unequal ones only when `distinct`.
+    fn scan_parts<T: Cell>(
+        &mut self,
+        values: &[T],
+        parts: &[(u64, u64)],
+        total: u64,
+        distinct: bool,
+    ) {
+        let parts = &parts[..parts.partition_point(|&(part, _)| part < total)];
+        if distinct && total % 2 == 0 {
+            // Leave out the one part that would split the total into equal heaps.
+            let equal = parts.partition_point(|&(part, _)| part < total / 2);
+            let after = parts[equal..].partition_point(|&(part, _)| part == total / 2) + equal;
+            self.scan_parts(values, &parts[..equal], total, false);
+            self.scan_parts(values, &parts[after..], total, false);
+            return;
+        }
+        let total = total as usize;
+        let value = |&(part, value): &(u64, u64)| value ^ values[total - part as usize].widen();
+        if std::mem::size_of::<T>() > 2 {
+            for part in parts {
+                self.insert(value(part));
+            }
+            return;
+        }
+        // As in `scan_range`, four at a time; the values are below 2^16.
+        let seen = &mut *self.seen;
+        let mut top = 0;
+        let mut parts4 = parts.chunks_exact(4);
+        for four in &mut parts4 {
+            let values = [
+                value(&four[0]) as usize & ((1 << 16) - 1),
+                value(&four[1]) as usize & ((1 << 16) - 1),
+                value(&four[2]) as usize & ((1 << 16) - 1),
+                value(&four[3]) as usize & ((1 << 16) - 1),
+            ];
+            top |= values[0] | values[1] | values[2] | values[3];
+            for value in values {
+                seen[value] = 1;
+            }
+        }
+        for part in parts4.remainder() {
+            let value = value(part) as usize & ((1 << 16) - 1);
+            top |= value;
+            seen[value] = 1;
+        }
+        self.top |= top as u64;
+    }
+
+    /// Adds the value of every split of `total` into two non-empty heaps, unequal ones only
+    /// when `distinct`.
+    fn scan<T: Cell>(&mut self, values: &[T], total: u64, distinct: bool) {
+        let half = split_half(total, distinct);
+        self.scan_range(values, total as usize, 1, half);
     }
 
     /// The split values of one total alone, as bit words, computed in this set used as
@@ -849,21 +972,29 @@ impl SplitSet {
         Some(self.words())
     }
 
-    /// Adds the values given as bit words.
-    fn merge(&mut self, words: &[u64]) {
-        for (word, &bits) in self.lanes[0].iter_mut().zip(words) {
-            *word |= bits;
-        }
-        self.used = self.used.max(words.len());
+    /// The bit words of the values below 2^16.
+    fn words(&self) -> Vec<u64> {
+        let top = (self.top as usize).min((1 << 16) - 1);
+        self.seen[..=top]
+            .chunks(64)
+            .map(|bytes| {
+                bytes
+                    .iter()
+                    .enumerate()
+                    .fold(0, |word, (bit, &seen)| word | u64::from(seen) << bit)
+            })
+            .collect()
     }
 
-    fn contains(&self, value: u64) -> bool {
-        let small = value >> 16 == 0 && {
-            let word = (value >> 6) as usize;
-            let any = self.lanes.iter().fold(0, |any, lane| any | lane[word]);
-            any & (1 << (value & 63)) != 0
-        };
-        small || self.large.contains(Nimber::new(value))
+    /// Adds the values given as bit words.
+    fn merge(&mut self, words: &[u64]) {
+        for (index, &word) in words.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                self.insert(index as u64 * 64 + u64::from(bits.trailing_zeros()));
+                bits &= bits - 1;
+            }
+        }
     }
 
     /// The least value in neither this set nor `other`.
@@ -888,55 +1019,33 @@ fn scan_pairs<T: Cell>(values: &[T], total: u64, distinct: bool, set: &mut MexSe
     }
 }
 
-/// Adds the value of every split of `total` with at least one part among `rare`.
-fn scan_rare_pairs<T: Cell>(
-    values: &[T],
-    rare: &[u64],
-    total: u64,
-    distinct: bool,
-    set: &mut MexSet,
-) {
-    for &small in rare {
-        if small >= total {
-            break;
-        }
-        let large = total - small;
-        if distinct && small == large {
-            continue;
-        }
-        let value = values[small as usize].widen() ^ values[large as usize].widen();
-        set.insert(Nimber::new(value));
-    }
-}
-
-/// Adds the values of the splits of `total` whose smaller part is from `from` on, until one of
-/// them is `target`; returns where the scan stopped and whether `target` was found.
-fn scan_until<T: Cell>(
-    values: &[T],
-    total: u64,
-    distinct: bool,
-    from: usize,
-    target: u64,
-    set: &mut MexSet,
-) -> (usize, bool) {
-    let total = total as usize;
-    let mut half = total / 2;
-    if distinct && total % 2 == 0 {
-        half -= 1;
-    }
-    for small in from..=half {
-        let value = values[small].widen() ^ values[total - small].widen();
-        set.insert(Nimber::new(value));
-        if value == target {
-            return (small + 1, true);
-        }
-    }
-    (half.max(from - 1) + 1, false)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn splits_with_a_listed_part_are_exactly_those_the_plain_scan_sees_with_it() {
+        let values: Vec<u16> = (0..=400u64).map(|n| ((n * 7919) % 613) as u16).collect();
+        let parts: Vec<(u64, u64)> = [1u64, 5, 50, 100, 150, 199, 200, 201, 399]
+            .iter()
+            .map(|&part| (part, u64::from(values[part as usize])))
+            .collect();
+        for total in [2u64, 200, 301, 400] {
+            for distinct in [false, true] {
+                let mut set = SplitSet::new();
+                set.scan_parts(&values, &parts, total, distinct);
+                for value in 0..1024 {
+                    let expected = parts.iter().any(|&(part, _)| {
+                        part < total
+                            && !(distinct && 2 * part == total)
+                            && u64::from(values[part as usize] ^ values[(total - part) as usize])
+                                == value
+                    });
+                    assert_eq!(set.contains(value), expected, "{total} {distinct} {value}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn a_scan_shared_by_two_threads_finds_every_split_value() {
