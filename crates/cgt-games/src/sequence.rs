@@ -3,7 +3,7 @@
 use cgt_core::{MexSet, Nimber};
 
 use crate::period::{find_period, guy_smith_bound};
-use crate::values::{Cell, with_slice};
+use crate::values::{Cell, Repr, with_slice};
 use crate::{Error, HeapRuleset, Period, Result, TakeAndBreak, Values};
 
 /// The Grundy values `G(0), G(1), ...` of single heaps of a heap game, with the period they
@@ -37,6 +37,8 @@ pub struct GrundySequence {
     period: Option<Period>,
     last: u64,
     sparse: bool,
+    /// Heaps whose rare splits a second core valued.
+    helped: u64,
 }
 
 /// The most values the engine will store (2^34, 32 GB at two bytes a value): beyond this a
@@ -101,35 +103,44 @@ impl GrundySequence {
         let provable = game.tail().is_none() && !game.has_unequal();
         let mut checkpoint = 64;
         let mut n = 0;
-        loop {
-            if n > last {
-                break;
-            }
-            if n >= MAX_COMPUTED {
-                return Err(Error::LimitExceeded {
-                    limit: MAX_COMPUTED,
-                });
-            }
-            if engine.work > limit {
-                return Err(Error::LimitExceeded { limit });
-            }
-            engine.push_next(n);
-            if n % 65_536 == 0 && n > 0 {
-                progress(n);
-            }
-            if n == checkpoint || n == last {
-                checkpoint = checkpoint.saturating_mul(2);
-                if let Some(period) = engine.period(provable) {
-                    if period.proven {
-                        return Ok(engine.finish(last, Some(period)));
+        // The second core's part of the sparse method, while it has one; the thread ends when
+        // its link is dropped, and the scope waits for it.
+        std::thread::scope(|scope| {
+            let mut helper = None;
+            loop {
+                if n > last {
+                    break;
+                }
+                if n >= MAX_COMPUTED {
+                    return Err(Error::LimitExceeded {
+                        limit: MAX_COMPUTED,
+                    });
+                }
+                if engine.work > limit {
+                    return Err(Error::LimitExceeded { limit });
+                }
+                engine.push_next(n, &mut helper);
+                if n % 65_536 == 0 && n > 0 {
+                    progress(n);
+                }
+                if n == checkpoint || n == last {
+                    checkpoint = checkpoint.saturating_mul(2);
+                    helper = None;
+                    if let Some(period) = engine.period(provable) {
+                        if period.proven {
+                            return Ok(engine.finish(last, Some(period)));
+                        }
+                    }
+                    engine.reconsider_method();
+                    if n < last {
+                        helper = engine.start_helper(scope, n + 1, last);
                     }
                 }
-                engine.reconsider_method();
+                n += 1;
             }
-            n += 1;
-        }
-        let period = engine.period(provable);
-        Ok(engine.finish(last, period))
+            let period = engine.period(provable);
+            Ok(engine.finish(last, period))
+        })
     }
 
     /// Computes `G(0..=last)` for any heap ruleset by valuing every option of every heap, for
@@ -219,6 +230,7 @@ impl GrundySequence {
             period,
             last,
             sparse: false,
+            helped: 0,
         })
     }
 
@@ -333,6 +345,25 @@ impl GrundySequence {
     pub fn used_sparse_method(&self) -> bool {
         self.sparse
     }
+
+    /// How many heaps had their splits with a rare part valued on a second core, a heap ahead
+    /// of the engine: the sparse method hands them over while there are enough rare heaps
+    /// (256 or more), enough heaps left (4096), a take of at least one that splits, values
+    /// below 2^16 and fewer than 2^26 heaps (the helper keeps its own copy of the sequence).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::{GrundySequence, TakeAndBreak};
+    ///
+    /// // Kayles is proven periodic long before any sparse method is tried.
+    /// let kayles = GrundySequence::compute(&TakeAndBreak::kayles(), 10_000)?;
+    /// assert_eq!(kayles.heaps_helped(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn heaps_helped(&self) -> u64 {
+        self.helped
+    }
 }
 
 /// The moves of a take-and-break code, sorted by what they leave.
@@ -428,6 +459,113 @@ impl Classes {
     }
 }
 
+/// Rare heaps from which the sparse method hands their splits to a second core: below this,
+/// a heap's share (some hundreds of nanoseconds) is no more than the hand-off costs.
+const HELPER_RARE: usize = 256;
+
+/// Heaps that must remain for a helper to start.
+const HELPER_HEAPS: u64 = 1 << 12;
+
+/// The helper keeps its own copy of the sequence in 16 bits a value; beyond this many heaps
+/// (128 MB of copy) it is not started, to keep memory within two bytes a value.
+const HELPER_LAST: u64 = 1 << 26;
+
+/// How many times a waiting thread polls before it gives way to other threads, and how many
+/// times it gives way before it sleeps: the other side usually answers within microseconds,
+/// far sooner than a sleeping thread wakes, but when more threads than cores are running
+/// (parallel tests, say) it must not hold a core that the other side needs.
+const SPINS: u32 = 1 << 14;
+const YIELDS: u32 = 1 << 6;
+
+/// The engine's end of the link to a helper thread.
+struct Link {
+    to_helper: std::sync::mpsc::SyncSender<Advance>,
+    results: std::sync::mpsc::Receiver<SplitSet>,
+    /// The engine's previous buffer, to go back to the helper with the next advance.
+    returned: Option<SplitSet>,
+}
+
+/// The value of the next heap, whether it is rare, and a buffer for the helper to reuse.
+struct Advance {
+    value: u64,
+    rare: bool,
+    buffer: Option<SplitSet>,
+}
+
+impl Link {
+    /// The helper's split values for the next heap; `None` if the helper has gone.
+    fn take(&mut self) -> Option<SplitSet> {
+        receive(&self.results)
+    }
+
+    /// Tells the helper the value of the heap just computed; false if the helper has gone.
+    fn advance(&mut self, value: u64, rare: bool) -> bool {
+        let buffer = self.returned.take();
+        self.to_helper
+            .send(Advance {
+                value,
+                rare,
+                buffer,
+            })
+            .is_ok()
+    }
+}
+
+/// Waits for a message, polling for a while before sleeping; `None` once the sender is gone.
+fn receive<T>(from: &std::sync::mpsc::Receiver<T>) -> Option<T> {
+    for attempt in 0..SPINS + YIELDS {
+        match from.try_recv() {
+            Ok(message) => return Some(message),
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => return None,
+            Err(std::sync::mpsc::TryRecvError::Empty) if attempt < SPINS => {
+                std::hint::spin_loop();
+            }
+            Err(std::sync::mpsc::TryRecvError::Empty) => std::thread::yield_now(),
+        }
+    }
+    from.recv().ok()
+}
+
+/// The helper thread: values the splits with a rare part of heap `first` and on, for every
+/// splitting take from 1 up, a heap ahead of the engine. Heap m needs values up to m - 2 only
+/// (its largest part is m - 2), so the helper works on heap n + 1 while the engine finishes
+/// heap n. It ends when the engine drops its link.
+fn help(
+    mut values: Vec<u16>,
+    mut rare: Vec<(u64, u64)>,
+    takes: Vec<(u64, bool)>,
+    first: u64,
+    mut spare: Vec<SplitSet>,
+    advances: std::sync::mpsc::Receiver<Advance>,
+    results: std::sync::mpsc::SyncSender<SplitSet>,
+) {
+    let mut next = first;
+    loop {
+        while values.len() as u64 + 1 >= next {
+            let Some(mut flags) = spare.pop() else { break };
+            flags.clear();
+            for &(k, distinct) in &takes {
+                if k + 2 <= next {
+                    flags.scan_parts(&values, &rare, next - k, distinct);
+                }
+            }
+            if results.send(flags).is_err() {
+                return;
+            }
+            next += 1;
+        }
+        let Some(advance) = receive(&advances) else {
+            return;
+        };
+        let heap = values.len() as u64;
+        values.push(advance.value as u16);
+        if advance.rare {
+            rare.push((heap, advance.value));
+        }
+        spare.extend(advance.buffer);
+    }
+}
+
 /// Values that start the sparse method: below this the plain scan is cheap anyway.
 const SPARSE_START: u64 = 2048;
 
@@ -464,6 +602,8 @@ struct Engine<'g> {
     cursors: Vec<usize>,
     /// When the sparse method is tried, and how it went.
     trial: Trial,
+    /// Heaps whose rare splits a helper thread valued.
+    helped: u64,
     /// The split values of recent totals, which the next heaps ask for again when several takes
     /// split (0.76 splits both n - 1 and n - 2, so heap n + 1 meets heap n's total).
     split_cache: Vec<CachedSplits>,
@@ -512,20 +652,76 @@ impl<'g> Engine<'g> {
                 heaps: 0,
                 work: 0,
             },
+            helped: 0,
         }
     }
 
-    fn push_next(&mut self, n: u64) {
-        let value = if n == 0 { 0 } else { self.next_value(n) };
+    fn push_next(&mut self, n: u64, helper: &mut Option<Link>) {
+        let value = if n == 0 {
+            0
+        } else {
+            self.next_value(n, helper)
+        };
+        let mut is_rare = false;
         if let Method::Sparse { classes, rare } = &mut self.method {
             if n > 0 && classes.is_rare(n, value) {
                 rare.push((n, value));
+                is_rare = true;
             }
         }
         self.values.push(value);
+        if let Some(link) = helper {
+            // The helper keeps its values in 16 bits.
+            if value > u64::from(u16::MAX) || !link.advance(value, is_rare) {
+                *helper = None;
+            }
+        }
     }
 
-    fn next_value(&mut self, n: u64) -> u64 {
+    /// Starts a helper for the heaps from `first` on, when the sparse method is in use with
+    /// enough rare heaps for their splits to repay a hand-off between cores for every heap,
+    /// and enough heaps remain.
+    fn start_helper<'scope>(
+        &mut self,
+        scope: &'scope std::thread::Scope<'scope, '_>,
+        first: u64,
+        last: u64,
+    ) -> Option<Link> {
+        let Method::Sparse { rare, .. } = &self.method else {
+            return None;
+        };
+        let takes: Vec<(u64, bool)> = self
+            .kernel
+            .pairs
+            .iter()
+            .filter(|&&(k, _)| k >= 1)
+            .copied()
+            .collect();
+        let worth = rare.len() >= HELPER_RARE
+            && !takes.is_empty()
+            && last - first >= HELPER_HEAPS
+            && last < HELPER_LAST;
+        if !worth {
+            return None;
+        }
+        let values: Vec<u16> = match self.values.repr() {
+            Repr::U8(values) => values.iter().map(|&value| u16::from(value)).collect(),
+            Repr::U16(values) => values.clone(),
+            Repr::U32(_) | Repr::U64(_) => return None,
+        };
+        let (to_helper, advances) = std::sync::mpsc::sync_channel(4);
+        let (to_engine, results) = std::sync::mpsc::sync_channel(4);
+        let rare = rare.clone();
+        let spare = vec![SplitSet::new(), SplitSet::new()];
+        scope.spawn(move || help(values, rare, takes, first, spare, advances, to_engine));
+        Some(Link {
+            to_helper,
+            results,
+            returned: None,
+        })
+    }
+
+    fn next_value(&mut self, n: u64, helper: &mut Option<Link>) -> u64 {
         self.work += 1 + self.kernel.singles.len() as u64;
         self.set.clear();
         if self.game.digit(n) & 1 != 0 {
@@ -615,15 +811,34 @@ impl<'g> Engine<'g> {
             }
             Method::Sparse { classes, rare } => {
                 let classes = *classes;
+                // The helper has valued the splits with a rare part for every take but 0.
+                let helped = match helper {
+                    Some(link) => match link.take() {
+                        Some(flags) => {
+                            link.returned = Some(std::mem::replace(&mut self.flags, flags));
+                            self.helped += 1;
+                            true
+                        }
+                        None => {
+                            *helper = None;
+                            false
+                        }
+                    },
+                    None => false,
+                };
                 with_slice!(self.values, values => {
                     let flags = &mut self.flags;
-                    flags.clear();
+                    if !helped {
+                        flags.clear();
+                    }
                     for value in self.set.iter() {
                         flags.insert(value.value());
                     }
                     for &(k, distinct) in &kernel.pairs {
                         if k + 2 <= n {
-                            flags.scan_parts(values, rare, n - k, distinct);
+                            if !(helped && k >= 1) {
+                                flags.scan_parts(values, rare, n - k, distinct);
+                            }
                             self.work += rare.len() as u64;
                         }
                     }
@@ -729,6 +944,7 @@ impl<'g> Engine<'g> {
             period,
             last,
             sparse: matches!(self.method, Method::Sparse { .. }),
+            helped: self.helped,
         }
     }
 }
@@ -1022,6 +1238,37 @@ fn scan_pairs<T: Cell>(values: &[T], total: u64, distinct: bool, set: &mut MexSe
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_helper_thread_changes_no_value() {
+        // 0.6 is tried sparse from n = 2048 with some hundreds of rare heaps, and a second core
+        // values their splits. Its rule written out: take one from a heap of n, leaving one
+        // non-empty heap of n - 1 or two non-empty heaps (never none: a heap of 1 is stuck).
+        let game = TakeAndBreak::octal("0.6").unwrap();
+        let engine = GrundySequence::compute(&game, 20_000).unwrap();
+        assert!(engine.heaps_helped() >= 1000, "{}", engine.heaps_helped());
+        let mut plain = vec![0u64; 20_001];
+        for n in 2..plain.len() {
+            let mut seen = [false; 1024];
+            for a in 0..n {
+                seen[(plain[a] ^ plain[n - 1 - a]) as usize] = true;
+            }
+            plain[n] = seen.iter().position(|&seen| !seen).unwrap() as u64;
+        }
+        assert!(engine.iter().eq(plain));
+    }
+
+    #[test]
+    fn a_limit_reached_while_a_helper_runs_ends_the_computation() {
+        // The helper starts at n = 2049 (see above); the limit stops the engine soon after,
+        // and the helper must stop with it.
+        let game = TakeAndBreak::octal("0.6").unwrap();
+        let result = GrundySequence::compute_with(&game, 60_000, 3_000_000, |_| {});
+        assert_eq!(
+            result.unwrap_err(),
+            Error::LimitExceeded { limit: 3_000_000 }
+        );
+    }
 
     #[test]
     fn splits_with_a_listed_part_are_exactly_those_the_plain_scan_sees_with_it() {
