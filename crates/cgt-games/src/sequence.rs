@@ -10,12 +10,17 @@ use crate::{Error, HeapRuleset, Period, Result, TakeAndBreak, Values};
 /// show.
 ///
 /// [`GrundySequence::compute`] works bottom-up through a take-and-break code: values stored in
-/// one or two bytes ([`Values`]), a bit-set mex, and for games whose values are sparse (the
-/// "rare and common values" of Gangolli & Plambeck 1989 and Flammenkamp) a scan of only the
-/// splits that involve a rare value, falling back to the full scan only when the tentative mex
-/// is itself rare. The sparse method is chosen automatically when the values are sparse enough
-/// for it to pay. Every few values the engine looks for a period; once the Guy-Smith criterion
-/// proves one, it stops and answers every later `G(n)`, up to n = 2^64 - 1, from the period.
+/// one or two bytes ([`Values`]), the values of splits flagged one byte each, and for games
+/// whose values are sparse (the "rare and common values" of Gangolli & Plambeck 1989 and
+/// Flammenkamp) a scan of every split with a rare part, then of the other splits only as far as
+/// it takes to settle the mex (two common parts give values of one known parity, so a tentative
+/// mex of the other parity is final). The sparse method is tried once at most a quarter of the
+/// heaps are rare, with the classes that make the fewest rare, and kept while it costs less than
+/// the plain scan would. Both cores work where there is enough to share: a plain scan of 2^16
+/// splits or more is split between two threads, and the sparse method hands the splits with a
+/// rare part to a second thread, a heap ahead ([`GrundySequence::heaps_helped`]). Every few
+/// values the engine looks for a period; once the Guy-Smith criterion proves one, it stops and
+/// answers every later `G(n)`, up to n = 2^64 - 1, from the period.
 ///
 /// # Examples
 ///
