@@ -4,7 +4,11 @@ use cgt_core::{MexSet, Nimber};
 
 use crate::period::{find_period, guy_smith_bound};
 use crate::values::{Cell, Repr, with_slice};
+
+mod helper;
+
 use crate::{Error, HeapRuleset, Period, Result, TakeAndBreak, Values};
+use helper::{HELPER_HEAPS, HELPER_LAST, HELPER_RARE, Link};
 
 /// The Grundy values `G(0), G(1), ...` of single heaps of a heap game, with the period they
 /// show.
@@ -464,113 +468,6 @@ impl Classes {
     }
 }
 
-/// Rare heaps from which the sparse method hands their splits to a second core: below this,
-/// a heap's share (some hundreds of nanoseconds) is no more than the hand-off costs.
-const HELPER_RARE: usize = 256;
-
-/// Heaps that must remain for a helper to start.
-const HELPER_HEAPS: u64 = 1 << 12;
-
-/// The helper keeps its own copy of the sequence in 16 bits a value; beyond this many heaps
-/// (128 MB of copy) it is not started, to keep memory within two bytes a value.
-const HELPER_LAST: u64 = 1 << 26;
-
-/// How many times a waiting thread polls before it gives way to other threads, and how many
-/// times it gives way before it sleeps: the other side usually answers within microseconds,
-/// far sooner than a sleeping thread wakes, but when more threads than cores are running
-/// (parallel tests, say) it must not hold a core that the other side needs.
-const SPINS: u32 = 1 << 14;
-const YIELDS: u32 = 1 << 6;
-
-/// The engine's end of the link to a helper thread.
-struct Link {
-    to_helper: std::sync::mpsc::SyncSender<Advance>,
-    results: std::sync::mpsc::Receiver<SplitSet>,
-    /// The engine's previous buffer, to go back to the helper with the next advance.
-    returned: Option<SplitSet>,
-}
-
-/// The value of the next heap, whether it is rare, and a buffer for the helper to reuse.
-struct Advance {
-    value: u64,
-    rare: bool,
-    buffer: Option<SplitSet>,
-}
-
-impl Link {
-    /// The helper's split values for the next heap; `None` if the helper has gone.
-    fn take(&mut self) -> Option<SplitSet> {
-        receive(&self.results)
-    }
-
-    /// Tells the helper the value of the heap just computed; false if the helper has gone.
-    fn advance(&mut self, value: u64, rare: bool) -> bool {
-        let buffer = self.returned.take();
-        self.to_helper
-            .send(Advance {
-                value,
-                rare,
-                buffer,
-            })
-            .is_ok()
-    }
-}
-
-/// Waits for a message, polling for a while before sleeping; `None` once the sender is gone.
-fn receive<T>(from: &std::sync::mpsc::Receiver<T>) -> Option<T> {
-    for attempt in 0..SPINS + YIELDS {
-        match from.try_recv() {
-            Ok(message) => return Some(message),
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => return None,
-            Err(std::sync::mpsc::TryRecvError::Empty) if attempt < SPINS => {
-                std::hint::spin_loop();
-            }
-            Err(std::sync::mpsc::TryRecvError::Empty) => std::thread::yield_now(),
-        }
-    }
-    from.recv().ok()
-}
-
-/// The helper thread: values the splits with a rare part of heap `first` and on, for every
-/// splitting take from 1 up, a heap ahead of the engine. Heap m needs values up to m - 2 only
-/// (its largest part is m - 2), so the helper works on heap n + 1 while the engine finishes
-/// heap n. It ends when the engine drops its link.
-fn help(
-    mut values: Vec<u16>,
-    mut rare: Vec<(u64, u64)>,
-    takes: Vec<(u64, bool)>,
-    first: u64,
-    mut spare: Vec<SplitSet>,
-    advances: std::sync::mpsc::Receiver<Advance>,
-    results: std::sync::mpsc::SyncSender<SplitSet>,
-) {
-    let mut next = first;
-    loop {
-        while values.len() as u64 + 1 >= next {
-            let Some(mut flags) = spare.pop() else { break };
-            flags.clear();
-            for &(k, distinct) in &takes {
-                if k + 2 <= next {
-                    flags.scan_parts(&values, &rare, next - k, distinct);
-                }
-            }
-            if results.send(flags).is_err() {
-                return;
-            }
-            next += 1;
-        }
-        let Some(advance) = receive(&advances) else {
-            return;
-        };
-        let heap = values.len() as u64;
-        values.push(advance.value as u16);
-        if advance.rare {
-            rare.push((heap, advance.value));
-        }
-        spare.extend(advance.buffer);
-    }
-}
-
 /// Values that start the sparse method: below this the plain scan is cheap anyway.
 const SPARSE_START: u64 = 2048;
 
@@ -714,16 +611,7 @@ impl<'g> Engine<'g> {
             Repr::U16(values) => values.clone(),
             Repr::U32(_) | Repr::U64(_) => return None,
         };
-        let (to_helper, advances) = std::sync::mpsc::sync_channel(4);
-        let (to_engine, results) = std::sync::mpsc::sync_channel(4);
-        let rare = rare.clone();
-        let spare = vec![SplitSet::new(), SplitSet::new()];
-        scope.spawn(move || help(values, rare, takes, first, spare, advances, to_engine));
-        Some(Link {
-            to_helper,
-            results,
-            returned: None,
-        })
+        Some(Link::start(scope, values, rare.clone(), takes, first))
     }
 
     fn next_value(&mut self, n: u64, helper: &mut Option<Link>) -> u64 {
@@ -817,20 +705,12 @@ impl<'g> Engine<'g> {
             Method::Sparse { classes, rare } => {
                 let classes = *classes;
                 // The helper has valued the splits with a rare part for every take but 0.
-                let helped = match helper {
-                    Some(link) => match link.take() {
-                        Some(flags) => {
-                            link.returned = Some(std::mem::replace(&mut self.flags, flags));
-                            self.helped += 1;
-                            true
-                        }
-                        None => {
-                            *helper = None;
-                            false
-                        }
-                    },
-                    None => false,
-                };
+                let helped = helper.as_mut().map(|link| link.take_into(&mut self.flags));
+                if helped == Some(false) {
+                    *helper = None;
+                }
+                let helped = helped == Some(true);
+                self.helped += u64::from(helped);
                 with_slice!(self.values, values => {
                     let flags = &mut self.flags;
                     if !helped {
