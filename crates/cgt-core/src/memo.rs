@@ -182,13 +182,47 @@ impl<P: Eq + Hash + Clone> Memo<P> {
         }
     }
 
+    /// Doubles the table in place: the vector is extended (a large one is remapped, not
+    /// copied, and only the new half is fresh memory that the kernel must clear), and each
+    /// entry moves to its new home, which is its old home or that plus the old size.
     fn grow(&mut self) {
-        let capacity = (self.slots.len() * 2).max(16);
-        let old = std::mem::take(&mut self.slots);
-        self.slots.reserve_exact(capacity);
+        let old = self.slots.len();
+        if old == 0 {
+            self.slots.reserve_exact(16);
+            self.slots.resize_with(16, || Slot::EMPTY);
+            return;
+        }
+        self.slots.reserve_exact(old);
         advise_huge_pages(&self.slots);
-        self.slots.resize_with(capacity, || Slot::EMPTY);
-        for slot in old {
+        self.slots.resize_with(2 * old, || Slot::EMPTY);
+        // Runs of occupied slots never cross an empty one, so starting just after an empty
+        // slot and going round once meets every run from its start. An entry then moves only
+        // into a slot before it in its run, which is free by the time it moves, or into the
+        // new half, which holds moved entries only. An entry whose probe would run off the end
+        // of the table into the old half, where entries yet to move still sit, is set aside
+        // and placed once all others have moved.
+        let Some(empty) = self.slots[..old].iter().position(|slot| slot.key.is_none()) else {
+            return;
+        };
+        let mut aside = Vec::new();
+        for step in 1..=old {
+            let index = (empty + step) % old;
+            let Some(position) = &self.slots[index].key else {
+                continue;
+            };
+            let hash = self.hash(position);
+            let slot = std::mem::replace(&mut self.slots[index], Slot::EMPTY);
+            let mut target = self.home(hash);
+            while self.slots[target].key.is_some() && target + 1 < self.slots.len() {
+                target += 1;
+            }
+            if self.slots[target].key.is_some() {
+                aside.push(slot);
+            } else {
+                self.slots[target] = slot;
+            }
+        }
+        for slot in aside {
             if let Some(position) = &slot.key {
                 let hash = self.hash(position);
                 if let Probe::Vacant(index) = self.probe(hash, position) {
@@ -344,6 +378,30 @@ mod tests {
             let expected = (key % 3 != 0).then(|| Nimber::new(u64::from(key) * 3));
             assert_eq!(memo.get(memo.hash(&key), &key), expected, "{key}");
         }
+    }
+
+    #[test]
+    fn growing_in_place_keeps_every_entry_findable() {
+        // Integer keys fill whole runs; tuple keys hash at random; large keys reach runs that
+        // end at the top of the table, whose entries are set aside while the table doubles.
+        fn check<P: Eq + Hash + Clone + std::fmt::Debug>(keys: impl Iterator<Item = P>) {
+            let mut memo = Memo::new();
+            let mut inserted = Vec::new();
+            for (count, key) in keys.enumerate() {
+                memo.insert(memo.hash(&key), key.clone(), Nimber::new(count as u64));
+                inserted.push(key);
+                if count.is_power_of_two() || count % 9973 == 0 {
+                    for (value, key) in inserted.iter().enumerate() {
+                        let found = memo.get(memo.hash(key), key);
+                        assert_eq!(found, Some(Nimber::new(value as u64)), "{key:?}");
+                    }
+                    assert_eq!(memo.entries().count(), inserted.len());
+                }
+            }
+        }
+        check(0..50_000u32);
+        check((0..50_000u64).map(|key| (key, key % 3)));
+        check((0..50_000u64).map(|key| key.wrapping_mul(0x9e37_79b9_7f4a_7c15)));
     }
 
     /// The mean distance of the stored keys from their home slots.
