@@ -36,6 +36,23 @@ unsafe impl GlobalAlloc for Counting {
         // SAFETY: forwarded with the caller's pointer and layout.
         unsafe { System.dealloc(pointer, layout) }
     }
+
+    /// Forwarded too, so that a large block grows as the system grows it (by remapping, not
+    /// copying), as it does without this counter.
+    unsafe fn realloc(&self, pointer: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // SAFETY: forwarded with the caller's pointer, layout and size.
+        let moved = unsafe { System.realloc(pointer, layout, new_size) };
+        if !moved.is_null() {
+            if new_size >= layout.size() {
+                let now = IN_USE.fetch_add(new_size - layout.size(), Ordering::Relaxed)
+                    + (new_size - layout.size());
+                PEAK.fetch_max(now, Ordering::Relaxed);
+            } else {
+                IN_USE.fetch_sub(layout.size() - new_size, Ordering::Relaxed);
+            }
+        }
+        moved
+    }
 }
 
 #[global_allocator]

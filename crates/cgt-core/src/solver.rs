@@ -97,8 +97,11 @@ struct Frame<P> {
     position: P,
     /// Where the position waits in the memo, marked as visiting, for its value.
     place: Place,
-    pending_start: usize,
-    values_start: usize,
+    /// Where this frame's part of the pending stack and of the option values starts: 32 bits
+    /// each, so that a frame of a `u32` position takes 32 bytes (a line ten million moves deep
+    /// keeps ten million frames).
+    pending_start: u32,
+    values_start: u32,
     /// The nim-sum of the valued components of the move being valued.
     partial: Nimber,
     /// Whether this position is the last component of its parent's move being valued.
@@ -552,9 +555,10 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         }
         let place = self.values.insert(hash, position.clone(), VISITING);
         let pending_start = self.pending.len();
+        let too_many = || Error::LimitExceeded { limit: self.limit };
         self.frames.push(Frame {
-            pending_start,
-            values_start: self.option_values.len(),
+            pending_start: u32::try_from(pending_start).map_err(|_| too_many())?,
+            values_start: u32::try_from(self.option_values.len()).map_err(|_| too_many())?,
             partial: Nimber::ZERO,
             closes_move,
             place,
@@ -607,13 +611,13 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         self.enter(game, root, hash, false)?;
         let mut value = Nimber::ZERO;
         while let Some(top) = self.frames.last_mut() {
-            if self.pending.len() == top.pending_start {
+            if self.pending.len() == top.pending_start as usize {
                 self.mex.clear();
-                for &value in &self.option_values[top.values_start..] {
+                for &value in &self.option_values[top.values_start as usize..] {
                     self.mex.insert(value);
                 }
                 value = self.mex.mex();
-                self.option_values.truncate(top.values_start);
+                self.option_values.truncate(top.values_start as usize);
                 self.evaluated += 1;
                 self.values.set_placed(top.place, &top.position, value);
                 let closes_move = top.closes_move;
