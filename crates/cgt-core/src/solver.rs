@@ -553,12 +553,16 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         if self.values.len() >= self.limit {
             return Err(Error::LimitExceeded { limit: self.limit });
         }
-        let place = self.values.insert(hash, position.clone(), VISITING);
         let pending_start = self.pending.len();
-        let too_many = || Error::LimitExceeded { limit: self.limit };
+        let too_many = |_| Error::LimitExceeded { limit: self.limit };
+        let pending_start_32 = u32::try_from(pending_start).map_err(too_many)?;
+        let values_start = u32::try_from(self.option_values.len()).map_err(too_many)?;
+        // Marked only once nothing can fail before its frame is pushed, so that an error
+        // leaves no mark that `abandon` cannot find.
+        let place = self.values.insert(hash, position.clone(), VISITING);
         self.frames.push(Frame {
-            pending_start: u32::try_from(pending_start).map_err(|_| too_many())?,
-            values_start: u32::try_from(self.option_values.len()).map_err(|_| too_many())?,
+            pending_start: pending_start_32,
+            values_start,
             partial: Nimber::ZERO,
             closes_move,
             place,

@@ -584,7 +584,7 @@ impl<'g> Engine<'g> {
     /// enough rare heaps for their splits to repay a hand-off between cores for every heap,
     /// and enough heaps remain.
     fn start_helper<'scope>(
-        &mut self,
+        &self,
         scope: &'scope std::thread::Scope<'scope, '_>,
         first: u64,
         last: u64,
