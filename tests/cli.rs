@@ -170,12 +170,7 @@ fn sequence_json_of_kayles_matches_oeis() {
     let expected =
         common::oracle_values("kayles_0.77.json", "/G_expanded_by_rule_0_to_1199/values");
     let report = json(&["sequence", "kayles", "--to", "1199", "--json"]);
-    let values: Vec<u64> = report["values"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|value| value.as_u64().unwrap())
-        .collect();
+    let values = common::whole_numbers(&report["values"]);
     assert_eq!(values, expected);
     assert_eq!(report["period"]["period"], 12);
     assert_eq!(report["period"]["preperiod"], 71);

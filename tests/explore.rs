@@ -25,12 +25,7 @@ fn moves_of_kayles_are_valued_by_oeis_a002186() {
     };
     assert_eq!(moves.len() as u64, splits(9) + splits(5));
     for entry in moves {
-        let position: Vec<u64> = entry["position"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|heap| heap.as_u64().unwrap())
-            .collect();
+        let position = common::whole_numbers(&entry["position"]);
         let expected = position
             .iter()
             .fold(0, |sum, &heap| sum ^ kayles[heap as usize]);

@@ -255,26 +255,18 @@ fn invalid_codes_name_the_bad_character() {
             other => panic!("{code}: {other:?}"),
         }
     }
-    assert!(matches!(
-        TakeAndBreak::octal("77"),
-        Err(Error::MalformedCode { .. })
-    ));
-    assert!(matches!(
-        TakeAndBreak::octal("0.000"),
-        Err(Error::MalformedCode { .. })
-    ));
-    assert!(matches!(
-        TakeAndBreak::general("0.[f]"),
-        Err(Error::InvalidCode { .. })
-    ));
-    assert!(matches!(
-        TakeAndBreak::general("0.[3"),
-        Err(Error::InvalidCode { .. })
-    ));
-    assert!(matches!(
-        TakeAndBreak::general("0.g"),
-        Err(Error::InvalidCode { .. })
-    ));
+    for code in ["77", "0.000"] {
+        assert!(
+            matches!(TakeAndBreak::octal(code), Err(Error::MalformedCode { .. })),
+            "{code}"
+        );
+    }
+    for code in ["0.[f]", "0.[3", "0.g"] {
+        assert!(
+            matches!(TakeAndBreak::general(code), Err(Error::InvalidCode { .. })),
+            "{code}"
+        );
+    }
 }
 
 /// An octal or hexadecimal code of up to three digits after the point, with an optional d0.

@@ -15,11 +15,18 @@ pub fn oracle(name: &str) -> Value {
 
 /// The array at `pointer` (a JSON pointer) of oracle `name`, as numbers.
 pub fn oracle_values(name: &str, pointer: &str) -> Vec<u64> {
-    oracle(name)
+    let oracle = oracle(name);
+    let array = oracle
         .pointer(pointer)
-        .unwrap_or_else(|| panic!("{name} has no {pointer}"))
+        .unwrap_or_else(|| panic!("{name} has no {pointer}"));
+    whole_numbers(array)
+}
+
+/// A JSON array of whole numbers, as numbers.
+pub fn whole_numbers(array: &Value) -> Vec<u64> {
+    array
         .as_array()
-        .unwrap_or_else(|| panic!("{name}{pointer} is not an array"))
+        .unwrap_or_else(|| panic!("{array} is not an array"))
         .iter()
         .map(|value| value.as_u64().expect("a whole number"))
         .collect()

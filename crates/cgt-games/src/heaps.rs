@@ -198,7 +198,7 @@ impl Heaps {
             }
         }
         if total <= INLINE {
-            // The common case, written directly into the inline buffer.
+            // A spilled position that shrinks back into the inline buffer.
             let mut out = [0; INLINE];
             let tail = range.start + inserted.len();
             out[..range.start].copy_from_slice(&bytes[..range.start]);
@@ -211,7 +211,7 @@ impl Heaps {
         }
         let mut buffer = Buffer::new();
         buffer.extend_bytes(&bytes[..range.start]);
-        buffer.extend_bytes(option.bytes());
+        buffer.extend_bytes(inserted);
         buffer.extend_bytes(&bytes[range.end..]);
         buffer.finish()
     }

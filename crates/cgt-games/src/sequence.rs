@@ -430,10 +430,9 @@ impl Kernel {
 enum Method {
     /// Every split.
     Plain,
-    /// Only splits with a rare part, then a full scan for the few candidates that two common
-    /// parts could give.
-    /// The rare heaps are kept with their values, so that a split with a rare part costs one
-    /// look-up in the sequence, not two.
+    /// Every split with a rare part, then the other splits only as far as it takes to settle
+    /// the mex. The rare heaps are kept with their values, so that a split with a rare part
+    /// costs one look-up in the sequence, not two.
     Sparse {
         classes: Classes,
         rare: Vec<(u64, u64)>,
