@@ -74,21 +74,20 @@ struct Table<P> {
     visited: usize,
     frames: Vec<Frame<P>>,
     /// What remains to value of the moves of every frame on the stack, each frame's above its
-    /// parent's: the components of each move, then a marker closing the move.
+    /// parent's: the components of each move not valued at once.
     pending: Vec<Pending<P>>,
     /// The values of the moves each frame has valued so far.
     option_values: Vec<Nimber>,
     mex: MexSet,
 }
 
-/// One item on the pending stack.
+/// A component of a move, with its hash, not yet valued.
 #[derive(Debug)]
-enum Pending<P> {
-    /// A component of a move, with its hash, not yet valued; `true` if it is the last one
-    /// popped of its move, whose value is then complete.
-    Component(P, u64, bool),
-    /// A move with no components at all (worth 0).
-    Empty,
+struct Pending<P> {
+    component: P,
+    hash: u64,
+    /// Whether it is the last component popped of its move, whose value is then complete.
+    closes_move: bool,
 }
 
 /// One position under evaluation on the explicit stack.
@@ -569,35 +568,47 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
             position,
         });
         let frame = &self.frames[self.frames.len() - 1];
-        for next in game.moves(&frame.position) {
-            self.visited += 1;
-            if self.visited > self.limit {
-                return Err(Error::LimitExceeded { limit: self.limit });
+        let limit = self.limit;
+        let (values, pending, option_values, visited) = (
+            &self.values,
+            &mut self.pending,
+            &mut self.option_values,
+            &mut self.visited,
+        );
+        // Internal iteration (`try_for_each`) lets a game's nested iterators (a `flat_map` over
+        // heaps, say) run as plain nested loops.
+        game.moves(&frame.position).try_for_each(|next| {
+            *visited += 1;
+            if *visited > limit {
+                return Err(Error::LimitExceeded { limit });
             }
             match game.known_grundy(&next) {
                 // A move with a closed-form value is complete as it is.
-                Some(value) => self.option_values.push(value),
+                Some(value) => option_values.push(value),
                 None => {
                     // The first component pushed is the last popped: it closes the move.
-                    let mut closes = true;
+                    let mut closes_move = true;
                     for component in game.components(next) {
-                        let hash = self.values.hash(&component);
-                        self.pending
-                            .push(Pending::Component(component, hash, closes));
-                        closes = false;
+                        let hash = values.hash(&component);
+                        pending.push(Pending {
+                            component,
+                            hash,
+                            closes_move,
+                        });
+                        closes_move = false;
                     }
-                    if closes {
-                        self.pending.push(Pending::Empty);
+                    // A move with no components at all is worth 0.
+                    if closes_move {
+                        option_values.push(Nimber::ZERO);
                     }
                 }
             }
-        }
+            Ok(())
+        })?;
         // A separate pass with nothing between the reads lets the processor overlap them all.
         let mut touched = false;
         for item in &self.pending[pending_start..] {
-            if let Pending::Component(_, hash, _) = item {
-                touched ^= self.values.touch(*hash);
-            }
+            touched ^= self.values.touch(item.hash);
         }
         std::hint::black_box(touched);
         Ok(())
@@ -636,35 +647,36 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
                 }
                 continue;
             }
-            match self.pending.pop() {
-                Some(Pending::Empty) => self.option_values.push(Nimber::ZERO),
-                Some(Pending::Component(component, hash, closes_move)) => {
-                    let known = match game.known_grundy(&component) {
-                        Some(known) => known,
-                        None => match self.values.probe(hash, &component) {
-                            Probe::Found(index) => match self.values.value_at(index) {
-                                Some(VISITING) => {
-                                    let position = format!("{component:?}");
-                                    return Err(Error::Cycle { position });
-                                }
-                                Some(known) => known,
-                                None => Nimber::ZERO,
-                            },
-                            Probe::Vacant(_) => {
-                                // Its frame adds its value to this frame's partial, and closes
-                                // the move if this component does, when it finishes.
-                                self.enter(game, component, hash, closes_move)?;
-                                continue;
+            if let Some(Pending {
+                component,
+                hash,
+                closes_move,
+            }) = self.pending.pop()
+            {
+                let known = match game.known_grundy(&component) {
+                    Some(known) => known,
+                    None => match self.values.probe(hash, &component) {
+                        Probe::Found(index) => match self.values.value_at(index) {
+                            Some(VISITING) => {
+                                let position = format!("{component:?}");
+                                return Err(Error::Cycle { position });
                             }
+                            Some(known) => known,
+                            None => Nimber::ZERO,
                         },
-                    };
-                    top.partial ^= known;
-                    if closes_move {
-                        self.option_values.push(top.partial);
-                        top.partial = Nimber::ZERO;
-                    }
+                        Probe::Vacant(_) => {
+                            // Its frame adds its value to this frame's partial, and closes
+                            // the move if this component does, when it finishes.
+                            self.enter(game, component, hash, closes_move)?;
+                            continue;
+                        }
+                    },
+                };
+                top.partial ^= known;
+                if closes_move {
+                    self.option_values.push(top.partial);
+                    top.partial = Nimber::ZERO;
                 }
-                None => {}
             }
         }
         // The loop ends when the root's frame is popped, and `value` is then the root's.
