@@ -353,6 +353,12 @@ impl<H: Hasher> Hasher for Local<H> {
         self.integer(value as u64);
     }
 
+    /// Passed on whole, so that a hasher with a fast path for 128-bit words takes it.
+    fn write_u128(&mut self, value: u128) {
+        self.mix();
+        self.inner.write_u128(value);
+    }
+
     /// Not used: [`Local::finish_with`] ends hashing.
     fn finish(&self) -> u64 {
         self.inner.finish()

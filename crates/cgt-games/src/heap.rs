@@ -71,13 +71,10 @@ pub trait HeapRuleset {
 pub fn position_moves<R: HeapRuleset>(ruleset: &R, heaps: &Heaps) -> impl Iterator<Item = Heaps> {
     let single = heaps.len() == 1;
     heaps.spans().flat_map(move |(range, heap)| {
+        let hole = heaps.hole(range);
         ruleset.heap_moves(heap).map(move |option| {
             // A single heap's option is already the next position: no copy needed.
-            if single {
-                option
-            } else {
-                heaps.splice(range.clone(), &option)
-            }
+            if single { option } else { hole.fill(&option) }
         })
     })
 }

@@ -3,9 +3,11 @@
 use std::cmp::Ordering;
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::ops::Range;
 
 /// How many encoded bytes fit without an allocation: 14 heaps below 128, or one heap of any
-/// size with four small ones. With the length byte and the tag this makes `Heaps` 16 bytes.
+/// size with four small ones. With the length byte, which also tells the two representations
+/// apart, and one byte of padding this makes `Heaps` 16 bytes.
 const INLINE: usize = 14;
 
 /// The heap sizes of a position, in order, packed into a small inline buffer.
@@ -38,10 +40,7 @@ pub struct Heaps(Repr);
 
 #[derive(Clone, PartialEq, Eq)]
 enum Repr {
-    Inline {
-        len: u8,
-        bytes: [u8; INLINE],
-    },
+    Inline(Inline),
     /// Boxed twice so that the pointer is thin and `Heaps` stays two words; spilled positions
     /// are rare (more than 14 heaps, or several heaps of 2^28 and more).
     #[expect(
@@ -49,6 +48,114 @@ enum Repr {
         reason = "a thin pointer keeps Heaps at 16 bytes, which halves the solver's memory"
     )]
     Spilled(Box<Vec<u8>>),
+}
+
+/// An inline position: up to 14 encoded bytes, low to high and zero past the end, then their
+/// count. They are held in integer fields, which the compiler keeps in registers and stores
+/// and loads whole; a byte array is stored piecewise and read back wide, and every such read
+/// waits for the stores to drain. The count's unused values mark a spilled position, so
+/// `Heaps` needs no separate tag.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(C)]
+struct Inline {
+    low: u64,
+    mid: u32,
+    small: u16,
+    len: Len,
+}
+
+impl Inline {
+    /// The position of the `len` bytes in `bytes`, low byte first; the bits above them must be
+    /// zero.
+    #[inline]
+    const fn new(bytes: u128, len: usize) -> Inline {
+        Inline {
+            low: bytes as u64,
+            mid: (bytes >> 64) as u32,
+            small: (bytes >> 96) as u16,
+            len: Len::new(len),
+        }
+    }
+
+    /// The bytes as one word, low byte first.
+    #[inline]
+    fn bytes(self) -> u128 {
+        u128::from(self.low) | u128::from(self.mid) << 64 | u128::from(self.small) << 96
+    }
+
+    /// The bytes with their count in the top byte: the whole position in one word.
+    #[inline]
+    fn word(self) -> u128 {
+        self.bytes() | (self.len as u128) << 120
+    }
+
+    #[inline]
+    fn len(self) -> usize {
+        usize::from(self.len as u8)
+    }
+}
+
+/// The length of an inline position, 0 to 14 bytes. Its other 241 values are free, so the
+/// compiler marks a spilled position in the same byte instead of adding a tag.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(u8)]
+enum Len {
+    L0,
+    L1,
+    L2,
+    L3,
+    L4,
+    L5,
+    L6,
+    L7,
+    L8,
+    L9,
+    L10,
+    L11,
+    L12,
+    L13,
+    L14,
+}
+
+impl Len {
+    /// The length `n`, at most [`INLINE`].
+    #[inline]
+    const fn new(n: usize) -> Len {
+        const ALL: [Len; INLINE + 1] = [
+            Len::L0,
+            Len::L1,
+            Len::L2,
+            Len::L3,
+            Len::L4,
+            Len::L5,
+            Len::L6,
+            Len::L7,
+            Len::L8,
+            Len::L9,
+            Len::L10,
+            Len::L11,
+            Len::L12,
+            Len::L13,
+            Len::L14,
+        ];
+        ALL[n]
+    }
+}
+
+/// The encoded bytes of a position: copied out of an inline one, borrowed from a spilled one.
+pub(crate) enum Bytes<'a> {
+    Inline([u8; 16], usize),
+    Spilled(&'a [u8]),
+}
+
+impl Bytes<'_> {
+    #[inline]
+    fn as_slice(&self) -> &[u8] {
+        match self {
+            Bytes::Inline(bytes, len) => &bytes[..*len],
+            Bytes::Spilled(bytes) => bytes,
+        }
+    }
 }
 
 impl Heaps {
@@ -60,10 +167,7 @@ impl Heaps {
     /// assert!(cgt_games::Heaps::new().is_empty());
     /// ```
     pub const fn new() -> Heaps {
-        Heaps(Repr::Inline {
-            len: 0,
-            bytes: [0; INLINE],
-        })
+        Heaps(Repr::Inline(Inline::new(0, 0)))
     }
 
     /// The position of one heap of `n`.
@@ -77,9 +181,7 @@ impl Heaps {
     pub fn one(n: u64) -> Heaps {
         if n < 0x80 {
             // The common case, written directly: one byte.
-            let mut bytes = [0; INLINE];
-            bytes[0] = n as u8;
-            return Heaps(Repr::Inline { len: 1, bytes });
+            return Heaps::inline(u128::from(n), 1);
         }
         let mut buffer = Buffer::new();
         buffer.push(n);
@@ -88,11 +190,27 @@ impl Heaps {
 
     /// The encoded bytes.
     #[inline]
-    fn bytes(&self) -> &[u8] {
+    fn bytes(&self) -> Bytes<'_> {
         match &self.0 {
-            Repr::Inline { len, bytes } => &bytes[..usize::from(*len)],
-            Repr::Spilled(bytes) => bytes.as_slice(),
+            Repr::Inline(inline) => Bytes::Inline(inline.bytes().to_le_bytes(), inline.len()),
+            Repr::Spilled(bytes) => Bytes::Spilled(bytes),
         }
+    }
+
+    /// The number of encoded bytes.
+    #[inline]
+    fn byte_len(&self) -> usize {
+        match &self.0 {
+            Repr::Inline(inline) => inline.len(),
+            Repr::Spilled(bytes) => bytes.len(),
+        }
+    }
+
+    /// The inline position of the `len` bytes in `bytes`, low byte first; the bits above them
+    /// must be zero.
+    #[inline]
+    fn inline(bytes: u128, len: usize) -> Heaps {
+        Heaps(Repr::Inline(Inline::new(bytes, len)))
     }
 
     /// The heap sizes, in order.
@@ -125,7 +243,14 @@ impl Heaps {
     /// ```
     #[inline]
     pub fn len(&self) -> usize {
-        self.bytes().iter().filter(|&&byte| byte < 0x80).count()
+        match &self.0 {
+            // Each heap ends with the one byte of it whose top bit is clear.
+            Repr::Inline(inline) => {
+                let continuing = inline.bytes() & (u128::MAX / 0xff * 0x80);
+                inline.len() - continuing.count_ones() as usize
+            }
+            Repr::Spilled(bytes) => bytes.iter().filter(|&&byte| byte < 0x80).count(),
+        }
     }
 
     /// True for the position with no heaps.
@@ -136,7 +261,7 @@ impl Heaps {
     /// assert!(!cgt_games::Heaps::one(0).is_empty());
     /// ```
     pub fn is_empty(&self) -> bool {
-        self.bytes().is_empty()
+        self.byte_len() == 0
     }
 
     /// The heap sizes as a vector.
@@ -164,50 +289,43 @@ impl Heaps {
     /// ```
     pub fn replace(&self, index: usize, option: &Heaps) -> Option<Heaps> {
         let (range, _) = self.spans().nth(index)?;
-        Some(self.splice(range, option))
+        Some(self.hole(range).fill(option))
     }
 
-    /// This position with the heap encoded at `range` replaced by the heaps of `option`.
+    /// This position with the heap encoded at `range` taken out, ready for options to fill.
     #[inline]
-    pub(crate) fn splice(&self, range: std::ops::Range<usize>, option: &Heaps) -> Heaps {
-        let bytes = self.bytes();
-        let inserted = option.bytes();
-        let total = bytes.len() - range.len() + inserted.len();
-        if let Repr::Inline { bytes: outer, .. } = &self.0 {
-            if total <= INLINE {
-                // Both fit in a 128-bit word: shifts and masks in registers, where copying
-                // slices of varying length costs three calls to `memcpy`. The option, just
-                // built byte by byte, is read byte by byte too: one wide read of narrow writes
-                // stalls the processor.
-                let mut buffer = [0; 16];
-                buffer[..INLINE].copy_from_slice(outer);
-                let outer = u128::from_le_bytes(buffer) & low_bytes(bytes.len());
-                let inner = inserted
-                    .iter()
-                    .rev()
-                    .fold(0, |word, &byte| word << 8 | u128::from(byte));
-                let out = (outer & low_bytes(range.start))
-                    | inner << (8 * range.start)
-                    | (outer >> (8 * range.end)) << (8 * (range.start + inserted.len()));
-                let mut bytes = [0; INLINE];
-                bytes.copy_from_slice(&out.to_le_bytes()[..INLINE]);
-                return Heaps(Repr::Inline {
-                    len: total as u8,
-                    bytes,
-                });
+    pub(crate) fn hole(&self, range: Range<usize>) -> Hole<'_> {
+        let words = match &self.0 {
+            Repr::Inline(inline) => {
+                let bytes = inline.bytes();
+                Some((bytes & low_bytes(range.start), bytes >> (8 * range.end)))
             }
+            Repr::Spilled(_) => None,
+        };
+        Hole {
+            heaps: self,
+            rest: self.byte_len() - range.len(),
+            range,
+            words,
         }
+    }
+
+    /// This position with the heap encoded at `range` replaced by the heaps of `option`, byte
+    /// by byte: the way for positions that are, or become, too long to be inline.
+    fn splice(&self, range: Range<usize>, option: &Heaps) -> Heaps {
+        let bytes = self.bytes();
+        let bytes = bytes.as_slice();
+        let inserted = option.bytes();
+        let inserted = inserted.as_slice();
+        let total = bytes.len() - range.len() + inserted.len();
         if total <= INLINE {
-            // A spilled position that shrinks back into the inline buffer.
-            let mut out = [0; INLINE];
-            let tail = range.start + inserted.len();
-            out[..range.start].copy_from_slice(&bytes[..range.start]);
-            out[range.start..tail].copy_from_slice(inserted);
-            out[tail..total].copy_from_slice(&bytes[range.end..]);
-            return Heaps(Repr::Inline {
-                len: total as u8,
-                bytes: out,
-            });
+            let out = bytes[range.end..]
+                .iter()
+                .rev()
+                .chain(inserted.iter().rev())
+                .chain(bytes[..range.start].iter().rev())
+                .fold(0, |word, &byte| word << 8 | u128::from(byte));
+            return Heaps::inline(out, total);
         }
         let mut buffer = Buffer::new();
         buffer.extend_bytes(&bytes[..range.start]);
@@ -220,7 +338,7 @@ impl Heaps {
     pub(crate) fn concat(parts: &[Heaps]) -> Heaps {
         let mut buffer = Buffer::new();
         for part in parts {
-            buffer.extend_bytes(part.bytes());
+            buffer.extend_bytes(part.bytes().as_slice());
         }
         buffer.finish()
     }
@@ -239,9 +357,15 @@ impl Default for Heaps {
 }
 
 impl Hash for Heaps {
+    /// An inline position is hashed as one 128-bit word, its bytes and its length, which a
+    /// hasher takes in registers; a spilled one as its bytes. The two never hold equal
+    /// positions, so they need not hash alike.
     #[inline]
     fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write(self.bytes());
+        match &self.0 {
+            Repr::Inline(inline) => state.write_u128(inline.word()),
+            Repr::Spilled(bytes) => state.write(bytes),
+        }
     }
 }
 
@@ -316,19 +440,19 @@ impl From<&Heaps> for Vec<u64> {
 
 /// Decodes heaps with their byte ranges.
 pub(crate) struct Spans<'a> {
-    bytes: &'a [u8],
+    bytes: Bytes<'a>,
     offset: usize,
 }
 
 impl Iterator for Spans<'_> {
-    type Item = (std::ops::Range<usize>, u64);
+    type Item = (Range<usize>, u64);
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
         let start = self.offset;
         let mut value = 0u64;
         let mut shift = 0;
-        while let Some(&byte) = self.bytes.get(self.offset) {
+        while let Some(&byte) = self.bytes.as_slice().get(self.offset) {
             self.offset += 1;
             value |= u64::from(byte & 0x7f) << shift;
             if byte < 0x80 {
@@ -337,6 +461,37 @@ impl Iterator for Spans<'_> {
             shift += 7;
         }
         None
+    }
+}
+
+/// A position with one heap taken out, each of whose options [`Hole::fill`] puts in its place.
+/// For an inline position the bytes on either side are kept as words, so that filling in an
+/// inline option is a few shifts in registers.
+#[derive(Clone)]
+pub(crate) struct Hole<'a> {
+    heaps: &'a Heaps,
+    range: Range<usize>,
+    /// How many bytes the position keeps around the hole.
+    rest: usize,
+    /// An inline position's bytes before the hole, and those after it shifted down to byte 0.
+    words: Option<(u128, u128)>,
+}
+
+impl Hole<'_> {
+    /// The position with `option` in the hole.
+    #[inline]
+    pub(crate) fn fill(&self, option: &Heaps) -> Heaps {
+        if let (Some((before, after)), Repr::Inline(inner)) = (self.words, &option.0) {
+            let inserted = inner.len();
+            let total = self.rest + inserted;
+            if total <= INLINE {
+                let start = self.range.start;
+                let bytes =
+                    before | inner.bytes() << (8 * start) | after << (8 * (start + inserted));
+                return Heaps::inline(bytes, total);
+            }
+        }
+        self.heaps.splice(self.range.clone(), option)
     }
 }
 
@@ -387,11 +542,9 @@ impl Buffer {
 
     fn finish(self) -> Heaps {
         if self.spilled.is_empty() {
-            Heaps(Repr::Inline {
-                // At most INLINE (14) bytes, so the length fits in a u8.
-                len: self.len as u8,
-                bytes: self.inline,
-            })
+            let mut bytes = [0; 16];
+            bytes[..INLINE].copy_from_slice(&self.inline);
+            Heaps::inline(u128::from_le_bytes(bytes), self.len)
         } else {
             Heaps(Repr::Spilled(Box::new(self.spilled)))
         }
