@@ -42,13 +42,11 @@ pub(crate) struct Memo<P> {
     seed: u64,
 }
 
-/// Where [`Memo::insert`] put a position: its slot, with the table's size then (as log2, in the
-/// top bits), so that a slot made stale by growth is never written.
+/// Where [`Memo::insert`] put a position: its slot, in 32 bits so that a solver's frame stays
+/// small. The table may have grown since, so the slot is written only if it still holds the
+/// position; `u32::MAX` stands for a slot beyond 32 bits.
 #[derive(Debug, Clone, Copy)]
-pub(crate) struct Place(u64);
-
-/// Slot indices stay below 2^58: no memory holds more slots.
-const PLACE_SIZE_SHIFT: u32 = 58;
+pub(crate) struct Place(u32);
 
 /// Where a lookup ended: at the key's slot, or at the empty slot where it would go.
 pub(crate) enum Probe {
@@ -142,18 +140,20 @@ impl<P: Eq + Hash + Clone> Memo<P> {
             value,
         };
         self.len += 1;
-        Place(index as u64 | u64::from(self.slots.len().trailing_zeros()) << PLACE_SIZE_SHIFT)
+        Place(u32::try_from(index).unwrap_or(u32::MAX))
     }
 
-    /// Sets the value of a present position. While the table has not grown since the position
-    /// was placed, this writes its slot at once: no read, so no wait for a cache miss.
+    /// Sets the value of a present position. Where its slot still holds it (always, unless the
+    /// table has grown since, and then for about half the entries) the slot is written at
+    /// once, with no hashing or probing. Keys are unique, so the check is exact.
     pub(crate) fn set_placed(&mut self, place: Place, position: &P, value: Nimber) {
-        let size = place.0 >> PLACE_SIZE_SHIFT;
-        let index = (place.0 & ((1 << PLACE_SIZE_SHIFT) - 1)) as usize;
-        if size == u64::from(self.slots.len().trailing_zeros()) {
-            debug_assert!(self.slots[index].key.as_ref() == Some(position));
-            self.slots[index].value = value;
-        } else if let Probe::Found(index) = self.probe(self.hash(position), position) {
+        if let Some(slot) = self.slots.get_mut(place.0 as usize) {
+            if slot.key.as_ref() == Some(position) {
+                slot.value = value;
+                return;
+            }
+        }
+        if let Probe::Found(index) = self.probe(self.hash(position), position) {
             self.set_at(index, value);
         }
     }
