@@ -18,24 +18,47 @@ use hashbrown::DefaultHashBuilder;
 
 use crate::Nimber;
 
-/// A slot: empty (no key), or a position with its value. The key alone is optional, so that a
-/// small key such as a `u32` fits a 16-byte slot beside its value.
+/// A slot: empty (no key), or a position with its value in 32 bits (see [`Stored`]). The key
+/// alone is optional, so that a `u32` key fits a 12-byte slot beside its value.
 #[derive(Debug)]
 struct Slot<P> {
     key: Option<P>,
-    value: Nimber,
+    value: Stored,
 }
 
 impl<P> Slot<P> {
     const EMPTY: Slot<P> = Slot {
         key: None,
-        value: Nimber::ZERO,
+        value: Stored(0),
     };
+}
+
+/// A value as a slot holds it. A mex is at most the number of options, so values below
+/// `2^32 - 2` are all but the whole story: they are held as they are. `u64::MAX` (the solver's
+/// mark of a position being evaluated) is held as [`Stored::MAX`], and any other value as
+/// [`Stored::LARGE`], with the value itself in the memo's side table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Stored(u32);
+
+impl Stored {
+    const MAX: Stored = Stored(u32::MAX);
+    const LARGE: Stored = Stored(u32::MAX - 1);
+
+    /// The value held as it is, or `None` if it needs the side table.
+    fn new(value: Nimber) -> Option<Stored> {
+        match u32::try_from(value.value()) {
+            Ok(small) if small < Stored::LARGE.0 => Some(Stored(small)),
+            _ if value.value() == u64::MAX => Some(Stored::MAX),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Debug)]
 pub(crate) struct Memo<P> {
     slots: Vec<Slot<P>>,
+    /// The values that do not fit a slot (see [`Stored`]); in practice always empty.
+    large: hashbrown::HashMap<P, Nimber>,
     len: usize,
     hasher: DefaultHashBuilder,
     /// The random seed of runs of integer positions.
@@ -60,6 +83,7 @@ impl<P: Eq + Hash + Clone> Memo<P> {
         let seed = hasher.hash_one(0x5eed_u64);
         Memo {
             slots: Vec::new(),
+            large: hashbrown::HashMap::new(),
             len: 0,
             hasher,
             seed,
@@ -117,14 +141,26 @@ impl<P: Eq + Hash + Clone> Memo<P> {
 
     pub(crate) fn value_at(&self, index: usize) -> Option<Nimber> {
         let slot = &self.slots[index];
-        slot.key.as_ref().map(|_| slot.value)
+        let key = slot.key.as_ref()?;
+        Some(match slot.value {
+            Stored::LARGE => self.large.get(key).copied().unwrap_or(Nimber::ZERO),
+            Stored::MAX => Nimber::new(u64::MAX),
+            Stored(value) => Nimber::new(u64::from(value)),
+        })
     }
 
     pub(crate) fn set_at(&mut self, index: usize, value: Nimber) {
         let slot = &mut self.slots[index];
-        if slot.key.is_some() {
-            slot.value = value;
+        let Some(key) = &slot.key else {
+            return;
+        };
+        if slot.value == Stored::LARGE {
+            self.large.remove(key);
         }
+        slot.value = Stored::new(value).unwrap_or_else(|| {
+            self.large.insert(key.clone(), value);
+            Stored::LARGE
+        });
     }
 
     /// Inserts a position known to be absent; returns where it went, for [`Memo::set_placed`].
@@ -137,8 +173,9 @@ impl<P: Eq + Hash + Clone> Memo<P> {
         };
         self.slots[index] = Slot {
             key: Some(position),
-            value,
+            value: Stored(0),
         };
+        self.set_at(index, value);
         self.len += 1;
         Place(u32::try_from(index).unwrap_or(u32::MAX))
     }
@@ -147,9 +184,11 @@ impl<P: Eq + Hash + Clone> Memo<P> {
     /// table has grown since, and then for about half the entries) the slot is written at
     /// once, with no hashing or probing. Keys are unique, so the check is exact.
     pub(crate) fn set_placed(&mut self, place: Place, position: &P, value: Nimber) {
-        if let Some(slot) = self.slots.get_mut(place.0 as usize) {
-            if slot.key.as_ref() == Some(position) {
-                slot.value = value;
+        if let (Some(slot), Some(stored)) =
+            (self.slots.get_mut(place.0 as usize), Stored::new(value))
+        {
+            if slot.key.as_ref() == Some(position) && slot.value != Stored::LARGE {
+                slot.value = stored;
                 return;
             }
         }
@@ -163,6 +202,9 @@ impl<P: Eq + Hash + Clone> Memo<P> {
         let Probe::Found(mut hole) = self.probe(hash, position) else {
             return;
         };
+        if self.slots[hole].value == Stored::LARGE {
+            self.large.remove(position);
+        }
         let mask = self.slots.len() - 1;
         self.slots[hole] = Slot::EMPTY;
         self.len -= 1;
@@ -239,9 +281,8 @@ impl<P: Eq + Hash + Clone> Memo<P> {
     /// Every stored entry (for tests).
     #[cfg(test)]
     pub(crate) fn entries(&self) -> impl Iterator<Item = (&P, Nimber)> {
-        self.slots
-            .iter()
-            .filter_map(|slot| Some((slot.key.as_ref()?, slot.value)))
+        (0..self.slots.len())
+            .filter_map(|index| Some((self.slots[index].key.as_ref()?, self.value_at(index)?)))
     }
 }
 
@@ -384,6 +425,49 @@ mod tests {
             let expected = (key % 3 != 0).then(|| Nimber::new(u64::from(key) * 3));
             assert_eq!(memo.get(memo.hash(&key), &key), expected, "{key}");
         }
+    }
+
+    #[test]
+    fn values_of_any_size_are_kept() {
+        // Values up to 2^32 - 3 live in the slot; larger ones, and the top one, elsewhere.
+        let values = [
+            0,
+            1,
+            (1 << 32) - 3,
+            (1 << 32) - 2,
+            (1 << 32) - 1,
+            1 << 40,
+            u64::MAX - 1,
+        ];
+        // Every eighth key holds the solver's mark, u64::MAX; the others change value each round.
+        let value = |key: u64, round: u64| {
+            Nimber::new(match key % 8 {
+                7 => u64::MAX,
+                _ => values[((key + round) % values.len() as u64) as usize],
+            })
+        };
+        let mut memo = Memo::new();
+        for round in 0..3u64 {
+            for key in 0..3000u64 {
+                let hash = memo.hash(&key);
+                match memo.probe(hash, &key) {
+                    Probe::Found(index) => memo.set_at(index, value(key, round)),
+                    Probe::Vacant(_) => {
+                        memo.insert(hash, key, value(key, round));
+                    }
+                }
+            }
+            for key in 0..3000u64 {
+                let found = memo.get(memo.hash(&key), &key);
+                assert_eq!(found, Some(value(key, round)), "{key}");
+            }
+        }
+        for key in 0..3000u64 {
+            memo.remove(memo.hash(&key), &key);
+        }
+        assert_eq!(memo.len(), 0);
+        assert!(memo.large.is_empty());
+        assert_eq!(std::mem::size_of::<Slot<u32>>(), 12);
     }
 
     #[test]
