@@ -248,7 +248,8 @@ impl<P: Eq + Hash + Clone> Memo<P> {
         };
         let mut aside = Vec::new();
         for step in 1..=old {
-            let index = (empty + step) % old;
+            // `old` is a power of two: a mask, not a division.
+            let index = (empty + step) & (old - 1);
             let Some(position) = &self.slots[index].key else {
                 continue;
             };
