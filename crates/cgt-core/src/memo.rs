@@ -171,6 +171,26 @@ impl<P: Eq + Hash + Clone> Memo<P> {
         let index = match self.probe(hash, &position) {
             Probe::Found(index) | Probe::Vacant(index) => index,
         };
+        self.place_at(index, position, value)
+    }
+
+    /// Inserts a position into `vacant`, the empty slot where a [`Memo::probe`] for it ended
+    /// with the table unchanged since, so that a new position costs one probe, not two.
+    pub(crate) fn insert_vacant(
+        &mut self,
+        hash: u64,
+        position: P,
+        value: Nimber,
+        vacant: usize,
+    ) -> Place {
+        if (self.len + 1) * 2 > self.slots.len() {
+            return self.insert(hash, position, value);
+        }
+        debug_assert!(self.slots[vacant].key.is_none());
+        self.place_at(vacant, position, value)
+    }
+
+    fn place_at(&mut self, index: usize, position: P, value: Nimber) -> Place {
         self.slots[index] = Slot {
             key: Some(position),
             value: Stored(0),

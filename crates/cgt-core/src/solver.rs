@@ -514,10 +514,12 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
             return Ok(value);
         }
         let hash = self.values.hash(component);
-        if let Some(value) = self.values.get(hash, component) {
-            return Ok(value);
-        }
-        let result = self.explore(game, component.clone(), hash);
+        let vacant = match self.values.probe(hash, component) {
+            Probe::Vacant(vacant) => vacant,
+            // A found slot always holds a value.
+            Probe::Found(index) => return Ok(self.values.value_at(index).unwrap_or_default()),
+        };
+        let result = self.explore(game, component.clone(), hash, vacant);
         if result.is_err() {
             self.abandon();
         }
@@ -537,14 +539,15 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         self.option_values.clear();
     }
 
-    /// Marks `position` as visiting and pushes its frame, with the components of all its moves
-    /// on the pending stack. The memo slots of those components are then touched together, so
+    /// Marks `position` as visiting, in the empty slot `vacant` where its probe just ended, and
+    /// pushes its frame, with the components of all its moves on the pending stack. The memo slots of those components are then touched together, so
     /// that their cache misses overlap.
     fn enter<G: ImpartialGame<Position = P>>(
         &mut self,
         game: &G,
         position: P,
         hash: u64,
+        vacant: usize,
     ) -> Result<()> {
         if self.values.len() >= self.limit {
             return Err(Error::LimitExceeded { limit: self.limit });
@@ -555,7 +558,9 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         let values_start = u32::try_from(self.option_values.len()).map_err(too_many)?;
         // Marked only once nothing can fail before its frame is pushed, so that an error
         // leaves no mark that `abandon` cannot find.
-        let place = self.values.insert(hash, position.clone(), VISITING);
+        let place = self
+            .values
+            .insert_vacant(hash, position.clone(), VISITING, vacant);
         self.frames.push(Frame {
             pending_start: pending_start_32,
             values_start,
@@ -610,16 +615,17 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         Ok(())
     }
 
-    /// Evaluates `root`, not yet remembered, and every position below it not yet remembered,
-    /// depth first on explicit stacks.
+    /// Evaluates `root`, not yet remembered (its probe ended at the empty slot `vacant`), and
+    /// every position below it not yet remembered, depth first on explicit stacks.
     fn explore<G: ImpartialGame<Position = P>>(
         &mut self,
         game: &G,
         root: P,
         hash: u64,
+        vacant: usize,
     ) -> Result<Nimber> {
         self.visited = 0;
-        self.enter(game, root, hash)?;
+        self.enter(game, root, hash, vacant)?;
         let mut value = Nimber::ZERO;
         while let Some(top) = self.frames.last_mut() {
             if self.pending.len() == top.pending_start as usize {
@@ -661,9 +667,9 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
                             Some(known) => known,
                             None => Nimber::ZERO,
                         },
-                        Probe::Vacant(_) => {
+                        Probe::Vacant(vacant) => {
                             // Its frame adds its value to the move's when it finishes.
-                            self.enter(game, component, hash)?;
+                            self.enter(game, component, hash, vacant)?;
                             continue;
                         }
                     },
