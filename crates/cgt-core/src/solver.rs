@@ -88,9 +88,22 @@ struct Table<P> {
 struct Pending<P> {
     component: P,
     hash: u64,
-    /// Whether it is the first component popped of its move, which starts the move's value.
-    opens_move: bool,
+    role: Role,
 }
+
+/// How a pending component takes part in its move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// The move's only component: its value is the move's.
+    Whole,
+    /// The first popped of several: it starts the move's value, at 0.
+    Opens,
+    /// Any other: its value is added (nim-sum) to the move's.
+    Joins,
+}
+
+/// The top bit of [`Frame::values`]: the frame's position is a whole move of its parent.
+const WHOLE_MOVE: u32 = 1 << 31;
 
 /// One position under evaluation on the explicit stack.
 #[derive(Debug)]
@@ -98,11 +111,13 @@ struct Frame<P> {
     position: P,
     /// Where the position waits in the memo, marked as visiting, for its value.
     place: Place,
-    /// Where this frame's part of the pending stack and of the option values starts: 32 bits
-    /// each, so that a frame of a `u32` position takes 16 bytes (a line ten million moves deep
-    /// keeps ten million frames).
+    /// Where this frame's part of the pending stack starts, in 32 bits, so that a frame of a
+    /// `u32` position takes 16 bytes (a line ten million moves deep keeps ten million frames).
     pending_start: u32,
-    values_start: u32,
+    /// Where its option values start (the low 31 bits), and whether the position is on its own
+    /// a move of its parent's ([`WHOLE_MOVE`]): its value is then pushed as the move's, where
+    /// a component's is added to the move's value on top.
+    values: u32,
 }
 
 impl<G: ImpartialGame> Solver<G> {
@@ -548,6 +563,7 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         position: P,
         hash: u64,
         vacant: usize,
+        whole_move: bool,
     ) -> Result<()> {
         if self.values.len() >= self.limit {
             return Err(Error::LimitExceeded { limit: self.limit });
@@ -555,7 +571,10 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         let pending_start = self.pending.len();
         let too_many = |_| Error::LimitExceeded { limit: self.limit };
         let pending_start_32 = u32::try_from(pending_start).map_err(too_many)?;
-        let values_start = u32::try_from(self.option_values.len()).map_err(too_many)?;
+        let values_start = u32::try_from(self.option_values.len())
+            .ok()
+            .filter(|&start| start < WHOLE_MOVE)
+            .ok_or(Error::LimitExceeded { limit: self.limit })?;
         // Marked only once nothing can fail before its frame is pushed, so that an error
         // leaves no mark that `abandon` cannot find.
         let place = self
@@ -563,7 +582,7 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
             .insert_vacant(hash, position.clone(), VISITING, vacant);
         self.frames.push(Frame {
             pending_start: pending_start_32,
-            values_start,
+            values: values_start | if whole_move { WHOLE_MOVE } else { 0 },
             place,
             position,
         });
@@ -592,15 +611,16 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
                         pending.push(Pending {
                             component,
                             hash,
-                            opens_move: false,
+                            role: Role::Joins,
                         });
                     }
-                    if pending.len() == before {
-                        // A move with no components at all is worth 0.
-                        option_values.push(Nimber::ZERO);
-                    } else if let Some(last) = pending.last_mut() {
+                    let count = pending.len() - before;
+                    match pending.last_mut() {
                         // The last component pushed is the first popped.
-                        last.opens_move = true;
+                        Some(last) if count == 1 => last.role = Role::Whole,
+                        Some(last) if count > 1 => last.role = Role::Opens,
+                        // A move with no components at all is worth 0.
+                        _ => option_values.push(Nimber::ZERO),
                     }
                 }
             }
@@ -615,6 +635,15 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         Ok(())
     }
 
+    /// Adds the value of a component (or a whole move) to the move being valued: pushed as the
+    /// move's value if it is the whole move, else added to the move's value on top.
+    fn add_to_move(&mut self, role: Role, value: Nimber) {
+        match (role, self.option_values.last_mut()) {
+            (Role::Whole, _) | (_, None) => self.option_values.push(value),
+            (_, Some(move_value)) => *move_value ^= value,
+        }
+    }
+
     /// Evaluates `root`, not yet remembered (its probe ended at the empty slot `vacant`), and
     /// every position below it not yet remembered, depth first on explicit stacks.
     fn explore<G: ImpartialGame<Position = P>>(
@@ -625,35 +654,39 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         vacant: usize,
     ) -> Result<Nimber> {
         self.visited = 0;
-        self.enter(game, root, hash, vacant)?;
+        self.enter(game, root, hash, vacant, false)?;
         let mut value = Nimber::ZERO;
         while let Some(top) = self.frames.last_mut() {
             if self.pending.len() == top.pending_start as usize {
+                let values_start = (top.values & !WHOLE_MOVE) as usize;
                 self.mex.clear();
-                for &value in &self.option_values[top.values_start as usize..] {
+                for &value in &self.option_values[values_start..] {
                     self.mex.insert(value);
                 }
                 value = self.mex.mex();
-                self.option_values.truncate(top.values_start as usize);
+                self.option_values.truncate(values_start);
                 self.evaluated += 1;
                 self.values.set_placed(top.place, &top.position, value);
+                let role = if top.values & WHOLE_MOVE != 0 {
+                    Role::Whole
+                } else {
+                    Role::Joins
+                };
                 self.frames.pop();
-                // The finished position was a component of its parent's current move, whose
-                // value is now on top again.
-                if let (false, Some(move_value)) =
-                    (self.frames.is_empty(), self.option_values.last_mut())
-                {
-                    *move_value ^= value;
+                // The finished position was a move of its parent's, or a component of its
+                // parent's current move.
+                if !self.frames.is_empty() {
+                    self.add_to_move(role, value);
                 }
                 continue;
             }
             if let Some(Pending {
                 component,
                 hash,
-                opens_move,
+                role,
             }) = self.pending.pop()
             {
-                if opens_move {
+                if role == Role::Opens {
                     self.option_values.push(Nimber::ZERO);
                 }
                 let known = match game.known_grundy(&component) {
@@ -668,15 +701,13 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
                             None => Nimber::ZERO,
                         },
                         Probe::Vacant(vacant) => {
-                            // Its frame adds its value to the move's when it finishes.
-                            self.enter(game, component, hash, vacant)?;
+                            // Its frame adds its value when it finishes.
+                            self.enter(game, component, hash, vacant, role == Role::Whole)?;
                             continue;
                         }
                     },
                 };
-                if let Some(move_value) = self.option_values.last_mut() {
-                    *move_value ^= known;
-                }
+                self.add_to_move(role, known);
             }
         }
         // The loop ends when the root's frame is popped, and `value` is then the root's.
