@@ -274,11 +274,18 @@ impl<P: Eq + Hash + Clone> Memo<P> {
                 continue;
             };
             let hash = self.hash(position);
-            let slot = std::mem::replace(&mut self.slots[index], Slot::EMPTY);
+            // The entry's own slot counts as free: an entry that stays costs no write.
             let mut target = self.home(hash);
-            while self.slots[target].key.is_some() && target + 1 < self.slots.len() {
+            while target != index
+                && self.slots[target].key.is_some()
+                && target + 1 < self.slots.len()
+            {
                 target += 1;
             }
+            if target == index {
+                continue;
+            }
+            let slot = std::mem::replace(&mut self.slots[index], Slot::EMPTY);
             if self.slots[target].key.is_some() {
                 aside.push(slot);
             } else {
