@@ -120,6 +120,21 @@ struct Frame<P> {
     values: u32,
 }
 
+impl<P> Frame<P> {
+    fn values_start(&self) -> usize {
+        (self.values & !WHOLE_MOVE) as usize
+    }
+
+    /// How the position's value takes part in its parent's move: as all of it, or added in.
+    fn role(&self) -> Role {
+        if self.values & WHOLE_MOVE != 0 {
+            Role::Whole
+        } else {
+            Role::Joins
+        }
+    }
+}
+
 impl<G: ImpartialGame> Solver<G> {
     /// A solver for `game` with the [`DEFAULT_LIMIT`] of remembered positions.
     ///
@@ -555,8 +570,8 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
     }
 
     /// Marks `position` as visiting, in the empty slot `vacant` where its probe just ended, and
-    /// pushes its frame, with the components of all its moves on the pending stack. The memo slots of those components are then touched together, so
-    /// that their cache misses overlap.
+    /// pushes its frame, with the components of all its moves on the pending stack. The memo
+    /// slots of those components are then touched together, so that their cache misses overlap.
     fn enter<G: ImpartialGame<Position = P>>(
         &mut self,
         game: &G,
@@ -569,12 +584,15 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
             return Err(Error::LimitExceeded { limit: self.limit });
         }
         let pending_start = self.pending.len();
-        let too_many = |_| Error::LimitExceeded { limit: self.limit };
-        let pending_start_32 = u32::try_from(pending_start).map_err(too_many)?;
-        let values_start = u32::try_from(self.option_values.len())
-            .ok()
-            .filter(|&start| start < WHOLE_MOVE)
-            .ok_or(Error::LimitExceeded { limit: self.limit })?;
+        // Both offsets must fit their 32 and 31 bits.
+        let below = |offset: usize, bound: u32| {
+            u32::try_from(offset)
+                .ok()
+                .filter(|&offset| offset < bound)
+                .ok_or(Error::LimitExceeded { limit: self.limit })
+        };
+        let pending_start_32 = below(pending_start, u32::MAX)?;
+        let values_start = below(self.option_values.len(), WHOLE_MOVE)?;
         // Marked only once nothing can fail before its frame is pushed, so that an error
         // leaves no mark that `abandon` cannot find.
         let place = self
@@ -658,7 +676,7 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         let mut value = Nimber::ZERO;
         while let Some(top) = self.frames.last_mut() {
             if self.pending.len() == top.pending_start as usize {
-                let values_start = (top.values & !WHOLE_MOVE) as usize;
+                let values_start = top.values_start();
                 self.mex.clear();
                 for &value in &self.option_values[values_start..] {
                     self.mex.insert(value);
@@ -667,11 +685,7 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
                 self.option_values.truncate(values_start);
                 self.evaluated += 1;
                 self.values.set_placed(top.place, &top.position, value);
-                let role = if top.values & WHOLE_MOVE != 0 {
-                    Role::Whole
-                } else {
-                    Role::Joins
-                };
+                let role = top.role();
                 self.frames.pop();
                 // The finished position was a move of its parent's, or a component of its
                 // parent's current move.
