@@ -143,7 +143,7 @@ impl Len {
 }
 
 /// The encoded bytes of a position: copied out of an inline one, borrowed from a spilled one.
-pub(crate) enum Bytes<'a> {
+enum Bytes<'a> {
     Inline([u8; 16], usize),
     Spilled(&'a [u8]),
 }
@@ -467,7 +467,6 @@ impl Iterator for Spans<'_> {
 /// A position with one heap taken out, each of whose options [`Hole::fill`] puts in its place.
 /// For an inline position the bytes on either side are kept as words, so that filling in an
 /// inline option is a few shifts in registers.
-#[derive(Clone)]
 pub(crate) struct Hole<'a> {
     heaps: &'a Heaps,
     range: Range<usize>,
