@@ -1,4 +1,6 @@
-//! The one error type of `cgt-core`.
+//! The one error type of `cgt-core`, and the budgets whose exhaustion it reports.
+
+use std::fmt;
 
 /// What can go wrong while exploring or evaluating a game.
 ///
@@ -8,12 +10,12 @@
 /// # Examples
 ///
 /// ```
-/// use cgt_core::Error;
+/// use cgt_core::{Error, Resource};
 ///
-/// let error = Error::LimitExceeded { limit: 1_000_000 };
+/// let error = Error::LimitExceeded { resource: Resource::Positions, limit: 1_000_000 };
 /// assert_eq!(
 ///     error.to_string(),
-///     "exploration exceeded the limit of 1000000 positions",
+///     "the work exceeded the limit of 1000000 remembered positions",
 /// );
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -25,12 +27,117 @@ pub enum Error {
         /// A position on the cycle, written with its `Debug` form.
         position: String,
     },
-    /// Evaluation needed to store more positions than the solver's limit allows.
-    #[error("exploration exceeded the limit of {limit} positions")]
+    /// A query needed more of a resource than its [`Budget`] allows.
+    #[error("the work exceeded the limit of {limit} {resource}")]
     LimitExceeded {
-        /// The limit that was in force.
-        limit: usize,
+        /// What ran out.
+        resource: Resource,
+        /// The limit that was in force, in the resource's unit.
+        limit: u64,
     },
+}
+
+/// The resources a [`Budget`] bounds, each named for what it counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Resource {
+    /// Positions remembered with their values (the memo's entries, or a graph's nodes).
+    Positions,
+    /// Options (positions one move away) generated and examined, summed over a query.
+    Options,
+    /// Bytes of memory held by the tables of a computation.
+    Memory,
+}
+
+impl fmt::Display for Resource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Resource::Positions => "remembered positions",
+            Resource::Options => "options examined",
+            Resource::Memory => "bytes of memory",
+        })
+    }
+}
+
+/// How much work one computation may do: positions remembered, options examined and bytes of
+/// memory, each counted separately, so that a limit means the same thing everywhere it is used.
+///
+/// The defaults ([`Budget::DEFAULT`]) let any computation of up to about 2 GiB and a few minutes
+/// finish, and stop a runaway one with [`Error::LimitExceeded`] naming the resource.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::{Budget, Resource};
+///
+/// let small = Budget { positions: 1000, ..Budget::DEFAULT };
+/// assert_eq!(small.limit(Resource::Positions), 1000);
+/// assert_eq!(small.limit(Resource::Memory), 2 << 30);
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Budget {
+    /// The most positions remembered at once.
+    pub positions: u64,
+    /// The most options examined by one query.
+    pub options: u64,
+    /// The most bytes held by the computation's tables.
+    pub memory: u64,
+}
+
+impl Budget {
+    /// 10^8 positions, 10^12 options and 2 GiB.
+    pub const DEFAULT: Budget = Budget {
+        positions: 100_000_000,
+        options: 1_000_000_000_000,
+        memory: 2 << 30,
+    };
+
+    /// No limit at all.
+    pub const UNLIMITED: Budget = Budget {
+        positions: u64::MAX,
+        options: u64::MAX,
+        memory: u64::MAX,
+    };
+
+    /// The limit on `resource`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::{Budget, Resource};
+    ///
+    /// assert_eq!(Budget::UNLIMITED.limit(Resource::Options), u64::MAX);
+    /// ```
+    pub fn limit(&self, resource: Resource) -> u64 {
+        match resource {
+            Resource::Positions => self.positions,
+            Resource::Options => self.options,
+            Resource::Memory => self.memory,
+        }
+    }
+
+    /// The error for running out of `resource`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::{Budget, Error, Resource};
+    ///
+    /// let error = Budget::DEFAULT.exceeded(Resource::Memory);
+    /// assert_eq!(error, Error::LimitExceeded { resource: Resource::Memory, limit: 2 << 30 });
+    /// ```
+    pub fn exceeded(&self, resource: Resource) -> Error {
+        Error::LimitExceeded {
+            resource,
+            limit: self.limit(resource),
+        }
+    }
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget::DEFAULT
+    }
 }
 
 /// The result type of `cgt-core`.

@@ -17,7 +17,9 @@ use crate::Nimber;
 ///   Nim);
 /// - [`known_grundy`](Self::known_grundy) gives a closed-form Grundy value;
 /// - [`moves_to_value`](Self::moves_to_value) lists the moves to a given value without
-///   enumerating the others.
+///   enumerating the others;
+/// - [`canonical`](Self::canonical) writes a position in one standard form, so that a graph of
+///   the game holds each position once (heaps sorted, empty heaps dropped).
 ///
 /// [`Solver`](crate::Solver) evaluates any implementation without recursion on the call stack.
 ///
@@ -66,7 +68,9 @@ use crate::Nimber;
 ///    overridden, `join(components(p))` is a position equal to `p` as a game.
 /// 5. **Hint soundness.** When `known_grundy(p)` is `Some(v)`, `v` is the Grundy value of `p`;
 ///    when `moves_to_value(p, v)` is `Some(moves)`, `moves` are exactly those of `moves(p)`
-///    whose value is `v`. A hook may make evaluation faster, never change an answer.
+///    whose value is `v`; `canonical(p)` is the same game as `p`, and equal for positions that
+///    differ only in how they are written. A hook may make evaluation faster, never change an
+///    answer.
 ///    [`Unhinted`] hides every hook, so that a test can compare the two.
 pub trait ImpartialGame {
     /// A position of the game. It holds only the state; the rules live in the ruleset.
@@ -120,6 +124,12 @@ pub trait ImpartialGame {
         let _ = (position, target);
         None
     }
+
+    /// The standard form of `position`: positions that are the same game written differently
+    /// (the heaps `3 0 1` and `1 3`) get one form. The default keeps every position as it is.
+    fn canonical(&self, position: Self::Position) -> Self::Position {
+        position
+    }
 }
 
 impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
@@ -147,6 +157,10 @@ impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
         target: Nimber,
     ) -> Option<Vec<Self::Position>> {
         (**self).moves_to_value(position, target)
+    }
+
+    fn canonical(&self, position: Self::Position) -> Self::Position {
+        (**self).canonical(position)
     }
 }
 

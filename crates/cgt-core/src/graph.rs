@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use hashbrown::HashMap;
 use petgraph::graph::{DiGraph, NodeIndex};
 
-use crate::{Error, ImpartialGame, Nimber, Outcome, Result, Solver};
+use crate::{Error, ImpartialGame, Nimber, Outcome, Resource, Result, Solver};
 
 /// A position of the state graph with its Grundy value.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,7 +22,8 @@ pub struct GraphNode<P> {
 ///
 /// The graph is a `petgraph` [`DiGraph`], so every `petgraph` algorithm and export applies;
 /// [`GameGraph::to_dot`] writes Graphviz DOT with the P-positions marked. Positions appear once
-/// each, whatever the number of ways to reach them: it is the game's state DAG, not its tree.
+/// each, in their [canonical](ImpartialGame::canonical) form, whatever the number of ways to
+/// reach them: it is the game's state DAG, not its tree.
 ///
 /// # Examples
 ///
@@ -56,13 +57,15 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> GameGraph<P> {
     ///
     /// # Errors
     ///
-    /// [`Error::LimitExceeded`] when more than `max_positions` positions are reachable, and any
-    /// error of [`Solver::grundy`].
+    /// [`Error::LimitExceeded`] for [`Resource::Positions`] when more than `max_positions`
+    /// positions are reachable (found while the moves are generated, before anything is
+    /// collected, so a position with 10^18 moves fails at once), and any error of
+    /// [`Solver::grundy`].
     ///
     /// # Examples
     ///
     /// ```
-    /// use cgt_core::{Error, GameGraph, ImpartialGame, Solver};
+    /// use cgt_core::{Error, GameGraph, ImpartialGame, Resource, Solver};
     ///
     /// struct Heap;
     /// impl ImpartialGame for Heap {
@@ -73,7 +76,9 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> GameGraph<P> {
     /// }
     ///
     /// let too_big = GameGraph::explore(&mut Solver::new(Heap), &10, 5);
-    /// assert_eq!(too_big.unwrap_err(), Error::LimitExceeded { limit: 5 });
+    /// assert_eq!(too_big.unwrap_err(), Error::LimitExceeded { resource: Resource::Positions, limit: 5 });
+    /// let huge = GameGraph::explore(&mut Solver::new(Heap), &u64::MAX, 500);
+    /// assert!(huge.is_err());
     /// ```
     pub fn explore<G: ImpartialGame<Position = P>>(
         solver: &mut Solver<G>,
@@ -84,39 +89,51 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> GameGraph<P> {
         let mut index: HashMap<P, NodeIndex> = HashMap::new();
         let mut queue = VecDeque::new();
         let limit = Error::LimitExceeded {
-            limit: max_positions,
+            resource: Resource::Positions,
+            limit: max_positions as u64,
         };
         if max_positions == 0 {
             return Err(limit);
         }
+        // First the shape, bounded as it is found; then the values, so that a graph too large
+        // to draw fails before any position of it is valued.
+        let start = solver.game().canonical(start.clone());
         let root = graph.add_node(GraphNode {
             position: start.clone(),
-            grundy: solver.grundy(start)?,
+            grundy: Nimber::ZERO,
         });
-        index.insert(start.clone(), root);
+        index.insert(start, root);
         queue.push_back(root);
         while let Some(node) = queue.pop_front() {
             let position = graph[node].position.clone();
-            let moves: Vec<P> = solver.game().moves(&position).collect();
-            for next in moves {
+            let mut targets = hashbrown::HashSet::new();
+            for next in solver.game().moves(&position) {
+                let next = solver.game().canonical(next);
                 let target = match index.get(&next) {
                     Some(&target) => target,
                     None => {
                         if graph.node_count() >= max_positions {
                             return Err(limit);
                         }
-                        let grundy = solver.grundy(&next)?;
                         let target = graph.add_node(GraphNode {
                             position: next.clone(),
-                            grundy,
+                            grundy: Nimber::ZERO,
                         });
                         index.insert(next, target);
                         queue.push_back(target);
                         target
                     }
                 };
-                graph.add_edge(node, target, ());
+                // A position reached twice from one parent (two heaps of one size) is one edge.
+                if targets.insert(target) {
+                    graph.add_edge(node, target, ());
+                }
             }
+        }
+        // Deepest first, so that the solver's memo fills from the leaves.
+        for node in graph.node_indices().rev() {
+            let grundy = solver.grundy(&graph[node].position)?;
+            graph[node].grundy = grundy;
         }
         Ok(GameGraph { graph, root })
     }

@@ -67,9 +67,9 @@ mod mex;
 mod nimber;
 mod solver;
 
-pub use error::{Error, Result};
+pub use error::{Budget, Error, Resource, Result};
 pub use game::{ImpartialGame, Unhinted};
 pub use graph::{GameGraph, GraphNode};
 pub use mex::{MexSet, mex};
 pub use nimber::{Nimber, Outcome};
-pub use solver::{DEFAULT_LIMIT, Solver};
+pub use solver::Solver;

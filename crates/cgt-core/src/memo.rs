@@ -94,6 +94,21 @@ impl<P: Eq + Hash + Clone> Memo<P> {
         self.len
     }
 
+    /// The bytes the slots hold now.
+    pub(crate) fn bytes(&self) -> usize {
+        self.slots.capacity() * std::mem::size_of::<Slot<P>>()
+    }
+
+    /// The bytes the slots will hold after one more insertion (the table doubles at a load of
+    /// one half), so that a caller can refuse a growth before it happens.
+    pub(crate) fn bytes_after_insert(&self) -> usize {
+        if (self.len + 1) * 2 > self.slots.len() {
+            (self.slots.len() * 2).max(16) * std::mem::size_of::<Slot<P>>()
+        } else {
+            self.bytes()
+        }
+    }
+
     pub(crate) fn hash(&self, position: &P) -> u64 {
         let mut hasher = Local {
             inner: self.hasher.build_hasher(),

@@ -16,8 +16,9 @@ use crate::Nimber;
 ///
 /// # Complexity
 ///
-/// One pass over the values into a bit set of `len + 1` bits, then a scan of that set by
-/// words: O(len) time and O(len / 64) words of memory. Nothing is sorted.
+/// One pass over the values into a bit set, then a scan of that set by words: O(len) time and
+/// O(len) memory whatever the values are (a single value of 2^63 costs one word, not a bit set
+/// of 2^63 bits; see [`MexSet`]). Nothing is sorted unless very large values are present.
 ///
 /// # Examples
 ///
@@ -34,7 +35,8 @@ where
 {
     let mut set = MexSet::new();
     let values = values.into_iter();
-    set.reserve(values.size_hint().0);
+    // The hint is only a hint: it is never trusted to size memory beyond the near range.
+    set.reserve(values.size_hint().0.min(NEAR as usize));
     for value in values {
         set.insert(value);
     }
@@ -43,8 +45,12 @@ where
 
 /// A reusable bit set for computing many mexes without reallocating.
 ///
-/// Values above an adjustable bound are stored too; the set grows by whole 64-bit words.
-/// [`MexSet::clear`] keeps the memory for the next position.
+/// Values below 2^16 live in a bit set that grows by whole 64-bit words. A larger value is kept
+/// in a bit set only while that set stays within one bit per value inserted; beyond that it is
+/// kept in a short list of far values. So memory is linear in the number of values whatever
+/// their size: one value of 4·10^9 costs eight bytes, not half a gigabyte. The mex, which is
+/// at most the number of values, is exact either way. [`MexSet::clear`] keeps the memory for
+/// the next position.
 ///
 /// # Examples
 ///
@@ -63,7 +69,12 @@ pub struct MexSet {
     words: Vec<u64>,
     /// Index of the highest word that may hold a bit, so clearing touches only those.
     used: usize,
+    /// Values beyond the bit set that were not worth growing it for (see [`MexSet::insert`]).
+    far: Vec<u64>,
 }
+
+/// Values below this always go to the bit set (8 KB at most).
+const NEAR: u64 = 1 << 16;
 
 impl MexSet {
     /// An empty set.
@@ -85,9 +96,9 @@ impl MexSet {
         }
     }
 
-    /// Adds a value. Values too large to matter for any mex this set can report are still kept
-    /// exactly, up to `u32::MAX`; larger ones can never be the answer's predecessors in a set
-    /// held in memory, so they are ignored.
+    /// Adds a value. Every value is kept exactly; one beyond the bit set grows the set only
+    /// while it would hold at most one word per value held, and otherwise waits in a list of
+    /// far values (the mex is at most the number of values, so a far value rarely matters).
     ///
     /// # Examples
     ///
@@ -100,14 +111,14 @@ impl MexSet {
     /// ```
     #[inline]
     pub fn insert(&mut self, value: Nimber) {
-        let Ok(index) = u32::try_from(value.value()) else {
-            return;
-        };
-        let word = index as usize / 64;
+        let value = value.value();
+        let word = (value / 64) as usize;
         if word >= self.words.len() {
-            self.words.resize(word + 1, 0);
+            if !self.grow_for(value) {
+                return;
+            }
         }
-        self.words[word] |= 1 << (index % 64);
+        self.words[word] |= 1 << (value % 64);
         // Written only when it grows: a store on every insert would chain consecutive inserts
         // through memory, which halves the speed of the sequence engine's scans.
         if word >= self.used {
@@ -128,12 +139,51 @@ impl MexSet {
     /// assert!(!set.contains(Nimber::new(4)));
     /// ```
     pub fn contains(&self, value: Nimber) -> bool {
-        let Ok(index) = u32::try_from(value.value()) else {
-            return false;
-        };
-        self.words
-            .get(index as usize / 64)
-            .is_some_and(|word| word & (1 << (index % 64)) != 0)
+        let value = value.value();
+        let in_words = usize::try_from(value / 64)
+            .ok()
+            .and_then(|word| self.words.get(word))
+            .is_some_and(|word| word & (1 << (value % 64)) != 0);
+        in_words || self.far.contains(&value)
+    }
+
+    /// Moves the far values that the bit set now covers into it.
+    fn absorb_far(&mut self) {
+        let bits = self.words.len() as u64 * 64;
+        let mut index = 0;
+        while index < self.far.len() {
+            let far = self.far[index];
+            if far < bits {
+                self.far.swap_remove(index);
+                let word = (far / 64) as usize;
+                self.words[word] |= 1 << (far % 64);
+                self.used = self.used.max(word + 1);
+            } else {
+                index += 1;
+            }
+        }
+    }
+
+    /// The cold path of [`MexSet::insert`] for a value beyond the bit set: grows the set when
+    /// that keeps it within a word per value held (true), or else files the value as far.
+    #[cold]
+    fn grow_for(&mut self, value: u64) -> bool {
+        let held = self.words[..self.used]
+            .iter()
+            .map(|word| word.count_ones() as u64)
+            .sum::<u64>()
+            + self.far.len() as u64;
+        let words = value / 64 + 1;
+        if value < NEAR || words <= 2 * (held + 1) {
+            self.words.resize(words as usize, 0);
+            self.absorb_far();
+            true
+        } else {
+            if !self.far.contains(&value) {
+                self.far.push(value);
+            }
+            false
+        }
     }
 
     /// The least value not in the set.
@@ -150,12 +200,23 @@ impl MexSet {
     /// assert_eq!(set.mex(), Nimber::new(3));
     /// ```
     pub fn mex(&self) -> Nimber {
+        let mut candidate = self.used as u64 * 64;
         for (index, word) in self.words[..self.used].iter().enumerate() {
             if *word != u64::MAX {
-                return Nimber::new(index as u64 * 64 + u64::from(word.trailing_ones()));
+                candidate = index as u64 * 64 + u64::from(word.trailing_ones());
+                break;
             }
         }
-        Nimber::new(self.used as u64 * 64)
+        if self.far.is_empty() {
+            return Nimber::new(candidate);
+        }
+        // Rare: far values may fill the gaps from the candidate on.
+        loop {
+            if !self.contains(Nimber::new(candidate)) {
+                return Nimber::new(candidate);
+            }
+            candidate += 1;
+        }
     }
 
     /// Adds every value of `other`.
@@ -201,6 +262,7 @@ impl MexSet {
             self.words[index] |= bits;
             self.used = self.used.max(index + 1);
         }
+        self.absorb_far();
     }
 
     /// The values in the set, in increasing order.
@@ -218,6 +280,10 @@ impl MexSet {
     /// assert_eq!(values, [3, 5, 70]);
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = Nimber> + '_ {
+        // Far values all lie beyond the bit set, so they come last, in order.
+        let mut far = self.far.clone();
+        far.sort_unstable();
+        let far = far.into_iter().map(Nimber::new);
         self.words[..self.used]
             .iter()
             .enumerate()
@@ -229,6 +295,7 @@ impl MexSet {
                     Some(Nimber::new(index as u64 * 64 + u64::from(bit)))
                 })
             })
+            .chain(far)
     }
 
     /// Empties the set, keeping its memory.
@@ -246,6 +313,7 @@ impl MexSet {
     pub fn clear(&mut self) {
         self.words[..self.used].fill(0);
         self.used = 0;
+        self.far.clear();
     }
 }
 
@@ -264,8 +332,29 @@ mod tests {
     }
 
     #[test]
-    fn huge_values_are_ignored() {
+    fn huge_values_are_kept_in_little_memory() {
         assert_eq!(mex([Nimber::new(u64::MAX), Nimber::ZERO]), Nimber::new(1));
+        let mut set = MexSet::new();
+        set.insert(Nimber::new(4_000_000_000));
+        assert!(set.words.len() <= 1024, "{} words", set.words.len());
+        assert!(set.contains(Nimber::new(4_000_000_000)));
+        assert_eq!(set.mex(), Nimber::ZERO);
+    }
+
+    #[test]
+    fn far_values_fill_gaps_exactly() {
+        // 70000 is filed far at first, then the values below it arrive.
+        let mut set = MexSet::new();
+        set.insert(Nimber::new(70_000));
+        set.insert(Nimber::new(70_002));
+        for n in 0..70_000 {
+            set.insert(Nimber::new(n));
+        }
+        assert_eq!(set.mex(), Nimber::new(70_001));
+        set.insert(Nimber::new(70_001));
+        assert_eq!(set.mex(), Nimber::new(70_003));
+        let listed: Vec<u64> = set.iter().map(Nimber::value).skip(69_999).collect();
+        assert_eq!(listed, [69_999, 70_000, 70_001, 70_002]);
     }
 
     #[test]

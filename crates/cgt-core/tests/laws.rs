@@ -1,6 +1,6 @@
 //! The laws of mex, the nim-sum and the solver, on small bounded inputs.
 
-use cgt_core::{Error, ImpartialGame, MexSet, Nimber, Outcome, Solver, mex};
+use cgt_core::{Error, ImpartialGame, MexSet, Nimber, Outcome, Resource, Solver, mex};
 use proptest::prelude::*;
 
 /// A game given by an explicit table: position i moves to the positions listed at i.
@@ -133,11 +133,18 @@ fn an_endless_game_hits_the_limit() {
     let mut solver = Solver::new(Upward).with_limit(10_000);
     assert_eq!(
         solver.grundy(&0),
-        Err(Error::LimitExceeded { limit: 10_000 })
+        Err(Error::LimitExceeded {
+            resource: Resource::Positions,
+            limit: 10_000
+        })
     );
     assert_eq!(
-        Error::LimitExceeded { limit: 10_000 }.to_string(),
-        "exploration exceeded the limit of 10000 positions"
+        Error::LimitExceeded {
+            resource: Resource::Positions,
+            limit: 10_000
+        }
+        .to_string(),
+        "the work exceeded the limit of 10000 remembered positions"
     );
 }
 
