@@ -1,5 +1,6 @@
 //! The command line: arguments, the grammar of games and heaps, and parse errors.
 
+use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
@@ -87,9 +88,63 @@ pub struct PlayArgs {
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = First::Me)]
     pub first: First,
-    /// The most positions the solver may visit for one answer.
-    #[arg(long, default_value_t = cgt_core::DEFAULT_LIMIT, value_name = "N")]
-    pub max_positions: usize,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+/// The budget of a computation, the same three flags in every subcommand.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct BudgetArgs {
+    /// The most positions to remember at once: the search's table, or the values of a
+    /// sequence.
+    #[arg(long, value_name = "N", default_value_t = cgt_core::Budget::DEFAULT.positions)]
+    pub max_positions: u64,
+    /// The most options (positions one move away) to examine in one computation.
+    #[arg(long, value_name = "N", default_value_t = cgt_core::Budget::DEFAULT.options)]
+    pub max_options: u64,
+    /// The most memory the tables may take: bytes, or with a suffix K, M, G or T (powers of
+    /// 1024).
+    #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_size)]
+    pub max_memory: u64,
+}
+
+impl BudgetArgs {
+    /// The library's budget.
+    pub fn budget(&self) -> cgt_core::Budget {
+        cgt_core::Budget {
+            positions: self.max_positions,
+            options: self.max_options,
+            memory: self.max_memory,
+        }
+    }
+}
+
+/// Reads a size: a whole number of bytes, or one with a suffix K, M, G or T (binary units; `B`
+/// or `iB` may follow).
+pub fn parse_size(text: &str) -> Result<u64, String> {
+    let trimmed = text.trim();
+    let lower = trimmed.to_ascii_lowercase();
+    let number = lower
+        .strip_suffix("ib")
+        .or_else(|| lower.strip_suffix('b'))
+        .unwrap_or(&lower);
+    let (digits, shift) = match number.chars().last() {
+        Some('k') => (&number[..number.len() - 1], 10),
+        Some('m') => (&number[..number.len() - 1], 20),
+        Some('g') => (&number[..number.len() - 1], 30),
+        Some('t') => (&number[..number.len() - 1], 40),
+        _ => (number, 0),
+    };
+    digits
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .and_then(|value| value.checked_mul(1u64 << shift))
+        .ok_or_else(|| {
+            format!(
+                "a size is a whole number of bytes, or one with K, M, G or T (2G), got {trimmed:?}"
+            )
+        })
 }
 
 /// The output formats of `cgt graph`.
@@ -114,9 +169,15 @@ pub struct GraphArgs {
     /// The output format.
     #[arg(long, value_enum, default_value_t = GraphFormat::Dot)]
     pub format: GraphFormat,
-    /// The most positions to draw; a larger graph is refused.
+    /// The most positions to draw (the graph's nodes); a larger graph is refused at once.
     #[arg(long, default_value_t = 500, value_name = "N")]
-    pub max_positions: usize,
+    pub max_positions: u64,
+    /// The most options to examine while valuing the graph's positions.
+    #[arg(long, value_name = "N", default_value_t = cgt_core::Budget::DEFAULT.options)]
+    pub max_options: u64,
+    /// The most memory the tables may take (bytes, or with K, M, G or T).
+    #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_size)]
+    pub max_memory: u64,
 }
 
 /// Arguments of `cgt sequence`.
@@ -137,10 +198,8 @@ pub struct SequenceArgs {
     /// Print the values in rows of W, so that a period of W (or a divisor) shows as columns.
     #[arg(long, value_name = "W", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub table: u64,
-    /// The most options to examine before giving up (a proven period answers the rest); the
-    /// default allows about half an hour of work.
-    #[arg(long, value_name = "N", default_value_t = 1_000_000_000_000)]
-    pub max_positions: u64,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
     /// Also draw G(n) against n, with the preperiod and period marked, into FILE: .svg (with
     /// title and labels) or .png (the same picture without text).
     #[arg(long, value_name = "FILE")]
@@ -166,12 +225,11 @@ pub struct PositionArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
-    /// The most positions the solver may visit before giving up.
-    #[arg(long, default_value_t = cgt_core::DEFAULT_LIMIT, value_name = "N")]
-    pub max_positions: usize,
-    /// The most moves to list.
-    #[arg(long, default_value_t = 100, value_name = "N")]
-    pub max_moves: usize,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+    /// The most moves to list (at most 1000000).
+    #[arg(long, default_value_t = 100, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    pub max_moves: u64,
 }
 
 fn parse_heap(text: &str) -> Result<u64, String> {
@@ -208,7 +266,7 @@ pub fn report_parse_error(error: &clap::Error) -> ExitCode {
                 .collect();
             let line = message.join(" ");
             let line = line.strip_prefix("error: ").unwrap_or(&line);
-            eprintln!("cgt: {line} (see cgt --help)");
+            let _ = writeln!(std::io::stderr(), "cgt: {line} (see cgt --help)");
             ExitCode::from(2)
         }
     }

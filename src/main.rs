@@ -10,6 +10,7 @@ use clap::Parser as _;
 
 mod cli;
 mod commands;
+mod progress;
 
 fn main() -> ExitCode {
     let arguments = match cli::Cli::try_parse() {
@@ -17,14 +18,18 @@ fn main() -> ExitCode {
         Err(error) => return cli::report_parse_error(&error),
     };
     let mut stdout = std::io::stdout().lock();
-    match commands::run(arguments, &mut stdout) {
-        Ok(()) => {
-            let _ = stdout.flush();
-            ExitCode::SUCCESS
-        }
+    // The last of the output may fail only when it is flushed (a full disk): that is an
+    // error like any other.
+    let result = commands::run(arguments, &mut stdout)
+        .and_then(|()| stdout.flush().map_err(commands::Error::Output));
+    progress::clear();
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`cgt ... | head`): a Unix tool ends quietly.
+        Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,
         Err(error) => {
             let _ = stdout.flush();
-            eprintln!("cgt: {error}");
+            let _ = writeln!(std::io::stderr(), "cgt: {error}");
             ExitCode::from(2)
         }
     }

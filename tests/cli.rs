@@ -74,7 +74,8 @@ fn value_of_every_core_game() {
 fn a_heap_of_ten_to_the_eighteen() {
     let report = json(&["value", "nim", "1000000000000000000", "--json"]);
     assert_eq!(report["grundy"].as_u64(), Some(10u64.pow(18)));
-    assert_eq!(report["winning_moves"], serde_json::json!([[0]]));
+    // Taking the whole heap leaves no heap at all (positions are canonical: no empty heaps).
+    assert_eq!(report["winning_moves"], serde_json::json!([[]]));
 }
 
 #[test]
@@ -119,20 +120,24 @@ fn malformed_command_lines() {
 
 #[test]
 fn limits_end_in_an_error_not_a_hang() {
-    // Split Nim on a heap of 10^8 has 5 * 10^15 moves: the option count hits the limit at once.
+    // Each limit is named for what it counts, with the flag that raises it.
     fails(
         &[
             "value",
-            "split-nim",
+            "octal:0.16",
             "100000000",
-            "--max-positions",
+            "--max-options",
             "1000000",
         ],
-        "limit of 1000000 positions",
+        "limit of 1000000 options examined; raise --max-options",
     );
     fails(
-        &["value", "subset-nim:1", "5000", "--max-positions", "100"],
-        "limit of 100 positions",
+        &["value", "octal:0.16", "5000", "--max-positions", "100"],
+        "limit of 100 remembered positions; raise --max-positions",
+    );
+    fails(
+        &["value", "octal:0.16", "100000000", "--max-memory", "1M"],
+        "bytes of memory; raise --max-memory",
     );
 }
 

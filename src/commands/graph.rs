@@ -3,25 +3,41 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use cgt_core::{GameGraph, Outcome};
-use cgt_games::Heaps;
+use cgt_core::{Budget, GameGraph, Outcome, Resource, Solver};
+use cgt_games::{Heaps, Tabulated};
 use serde_json::json;
 
-use super::{Error, ruleset, solver_for};
+use super::{Error, ruleset};
 use crate::cli::{GraphArgs, GraphFormat};
 
 pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
     let game = ruleset(&arguments.game)?;
     let heaps = Heaps::from(arguments.heaps.as_slice());
-    let mut solver = solver_for(game, &heaps, cgt_core::DEFAULT_LIMIT)?;
+    let budget = Budget {
+        positions: Budget::DEFAULT.positions,
+        options: arguments.max_options,
+        memory: arguments.max_memory,
+    };
+    // A graph of at most --max-positions nodes needs no sequence beyond its largest heap, and
+    // its shape is found (and refused when too large) before anything is valued.
+    let largest = heaps.iter().max().unwrap_or(0);
+    let last = if game.is_tabulable() {
+        largest.min(arguments.max_positions)
+    } else {
+        0
+    };
+    let sequence = game.sequence_with(last, budget, |_| {})?;
+    let mut solver = Solver::new(Tabulated::new(game, sequence)).with_budget(budget);
+    let max_positions = usize::try_from(arguments.max_positions).unwrap_or(usize::MAX);
     let graph =
-        GameGraph::explore(&mut solver, &heaps, arguments.max_positions).map_err(|error| {
-            match error {
-                cgt_core::Error::LimitExceeded { limit } => Error::Usage(format!(
-                    "the graph has more than {limit} positions; raise --max-positions to draw it"
-                )),
-                other => Error::Engine(other),
-            }
+        GameGraph::explore(&mut solver, &heaps, max_positions).map_err(|error| match error {
+            cgt_core::Error::LimitExceeded {
+                resource: Resource::Positions,
+                limit,
+            } => Error::Usage(format!(
+                "the graph has more than {limit} positions; raise --max-positions to draw it"
+            )),
+            other => Error::Engine(other),
         })?;
     match arguments.format {
         GraphFormat::Dot => write!(out, "{}", graph.to_dot())?,

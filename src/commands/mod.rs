@@ -2,10 +2,11 @@
 
 use std::io::Write;
 
-use cgt_core::Solver;
-use cgt_games::{Heaps, Ruleset, Tabulated};
+use cgt_core::Resource;
+use cgt_games::{HeapSolver, Heaps, Ruleset};
 
-use crate::cli::{Cli, Command};
+use crate::cli::{BudgetArgs, Cli, Command};
+use crate::progress::Meter;
 
 mod games;
 mod graph;
@@ -18,15 +19,18 @@ mod value;
 /// What can end a command: one line for the user.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// The game could not be read.
-    #[error("{0}")]
+    /// The game could not be read, or its sequence ran out of budget.
+    #[error("{}", explain_games(.0))]
     Game(#[from] cgt_games::Error),
     /// The engine refused.
-    #[error("{0}")]
+    #[error("{}", explain(.0))]
     Engine(#[from] cgt_core::Error),
     /// Output could not be written.
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),
+    /// Input could not be read.
+    #[error("cannot read input: {0}")]
+    Input(std::io::Error),
     /// A file could not be written.
     #[error("cannot write {path}: {source}")]
     File {
@@ -40,47 +44,34 @@ pub enum Error {
     Usage(String),
 }
 
-/// One move of a heap game: heap `index` (from 0) of `from` counters becomes `to`.
-#[derive(Debug, Clone)]
-pub struct HeapMove {
-    pub index: usize,
-    pub from: u64,
-    pub to: Heaps,
-    pub position: Heaps,
-}
-
-impl HeapMove {
-    /// "heap 2: 4 -> 1 3", or "heap 2: 4 -> nothing".
-    pub fn describe(&self) -> String {
-        let to = if self.to.iter().all(|heap| heap == 0) {
-            "nothing".to_string()
-        } else {
-            self.to.to_string()
-        };
-        format!("heap {}: {} -> {to}", self.index + 1, self.from)
+impl Error {
+    /// Whether this is output to a reader that has gone away (`cgt ... | head`): not an error
+    /// for a Unix tool.
+    pub fn is_broken_pipe(&self) -> bool {
+        matches!(self, Error::Output(error) if error.kind() == std::io::ErrorKind::BrokenPipe)
     }
 }
 
-/// Every move of `position`, heap by heap, at most `limit` of them (and whether more exist).
-fn heap_moves(game: &Tabulated, position: &Heaps, limit: usize) -> (Vec<HeapMove>, bool) {
-    use cgt_games::HeapRuleset;
-    let mut moves = Vec::new();
-    for (index, from) in position.iter().enumerate() {
-        for to in game.heap_moves(from) {
-            if moves.len() == limit {
-                return (moves, true);
-            }
-            if let Some(next) = position.replace(index, &to) {
-                moves.push(HeapMove {
-                    index,
-                    from,
-                    to,
-                    position: next,
-                });
-            }
+/// The engine's message, with the flag that raises the limit it hit.
+fn explain(error: &cgt_core::Error) -> String {
+    match error {
+        cgt_core::Error::LimitExceeded { resource, .. } => {
+            let flag = match resource {
+                Resource::Positions => "--max-positions",
+                Resource::Options => "--max-options",
+                _ => "--max-memory",
+            };
+            format!("{error}; raise {flag} to allow more")
         }
+        other => other.to_string(),
     }
-    (moves, false)
+}
+
+fn explain_games(error: &cgt_games::Error) -> String {
+    match error {
+        cgt_games::Error::Engine(engine) => explain(engine),
+        other => other.to_string(),
+    }
 }
 
 /// Runs the parsed command line, writing to `out`.
@@ -99,8 +90,11 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
         }
         Command::Graph(arguments) => graph::run(&arguments, out),
         Command::Completions { shell } => {
+            // Written to memory first: the generator cannot report a failed write.
             let mut command = <Cli as clap::CommandFactory>::command();
-            clap_complete::generate(shell, &mut command, "cgt", out);
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut command, "cgt", &mut script);
+            out.write_all(&script)?;
             Ok(())
         }
     }
@@ -110,16 +104,16 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
 /// command takes.
 fn position_solver(
     arguments: &crate::cli::PositionArgs,
-) -> Result<(String, Heaps, Solver<Tabulated>), Error> {
+) -> Result<(String, Heaps, HeapSolver), Error> {
     let game = ruleset(&arguments.game)?;
     let name = game.to_string();
-    let heaps = Heaps::from(arguments.heaps.as_slice());
-    let solver = solver_for(game, &heaps, arguments.max_positions)?;
+    let heaps = Heaps::from(arguments.heaps.as_slice()).canonical();
+    let solver = solver_for(game, &heaps, &arguments.budget)?;
     Ok((name, heaps, solver))
 }
 
 /// The line that ends a list cut at `shown` entries.
-fn more_not_shown(out: &mut dyn Write, shown: usize) -> std::io::Result<()> {
+fn more_not_shown(out: &mut dyn Write, shown: u64) -> std::io::Result<()> {
     writeln!(
         out,
         "  (more not shown; raise --max-moves to list more than {shown})"
@@ -131,15 +125,13 @@ fn ruleset(text: &str) -> Result<Ruleset, Error> {
     Ok(text.parse()?)
 }
 
-/// A solver for positions of `game` up to the heaps of `heaps`: single heaps of games without a
-/// closed form are valued from the game's Grundy sequence, computed up to the largest heap (or
-/// less, when a proven period answers the rest) within `limit`.
-fn solver_for(game: Ruleset, heaps: &Heaps, limit: usize) -> Result<Solver<Tabulated>, Error> {
-    let largest = if game.is_tabulable() {
-        heaps.iter().max().unwrap_or(0)
-    } else {
-        0
-    };
-    let sequence = game.sequence_with(largest, limit as u64, |_| {})?;
-    Ok(Solver::new(Tabulated::new(game, sequence)).with_limit(limit))
+/// A solver for positions of `game` up to the heaps of `heaps`, within the budget, showing its
+/// progress on a terminal.
+fn solver_for(game: Ruleset, heaps: &Heaps, budget: &BudgetArgs) -> Result<HeapSolver, Error> {
+    let largest = heaps.iter().max().unwrap_or(0);
+    let meter = Meter::on_terminal();
+    let solver = HeapSolver::new(game, largest, budget.budget(), move |progress| {
+        meter.show(progress)
+    })?;
+    Ok(solver)
 }

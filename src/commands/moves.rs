@@ -5,27 +5,24 @@ use std::io::Write;
 use cgt_core::Outcome;
 use serde_json::json;
 
-use super::{Error, heap_moves, position_solver};
+use super::{Error, position_solver};
 use crate::cli::PositionArgs;
 
 pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
     let (name, heaps, mut solver) = position_solver(arguments)?;
     let grundy = solver.grundy(&heaps)?;
-    let (moves, truncated) = heap_moves(solver.game(), &heaps, arguments.max_moves);
-    let mut valued = Vec::with_capacity(moves.len());
-    for heap_move in moves {
-        let value = solver.grundy(&heap_move.position)?;
-        valued.push((heap_move, value));
-    }
+    let (valued, truncated) = solver.moves(&heaps, arguments.max_moves as usize)?;
+    crate::progress::clear();
     if arguments.json {
         let moves: Vec<_> = valued
             .iter()
             .map(|(heap_move, value)| {
                 json!({
-                    "heap": heap_move.index + 1,
+                    "heap": heap_move.heap + 1,
                     "from": heap_move.from,
-                    "to": heap_move.to.iter().filter(|&heap| heap > 0).collect::<Vec<_>>(),
+                    "to": heap_move.to.to_vec(),
                     "position": heap_move.position.to_vec(),
+                    "description": heap_move.to_string(),
                     "grundy": value.value(),
                     "winning": value.is_zero(),
                 })
@@ -56,7 +53,7 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
         writeln!(
             out,
             "  {:<28} leaves {:<20} value {value}{mark}",
-            heap_move.describe(),
+            heap_move.to_string(),
             heap_move.position.to_string()
         )?;
     }

@@ -2,17 +2,14 @@
 
 use std::io::{BufRead, Write};
 
-use cgt_core::{Nimber, Solver};
-use cgt_games::{Heaps, Ruleset, Tabulated};
+use cgt_core::Nimber;
+use cgt_games::{HeapMove, HeapSolver, Heaps, Ruleset};
 
-use super::{Error, HeapMove, heap_moves, ruleset, solver_for};
+use super::{Error, ruleset, solver_for};
 use crate::cli::{First, PlayArgs};
 
-/// The most moves of one position that play looks at (a heap of a billion has too many).
-const MOVE_LIMIT: usize = 1_000_000;
-
 struct Game {
-    solver: Solver<Tabulated>,
+    solver: HeapSolver,
     is_nim: bool,
 }
 
@@ -21,15 +18,17 @@ impl Game {
         Ok(self.solver.grundy(position)?)
     }
 
-    /// A move to a position of value 0, if there is one.
+    /// A move to a position of value 0, if there is one: the library's search, which finds
+    /// one whenever one exists.
     fn winning_move(&mut self, position: &Heaps) -> Result<Option<HeapMove>, Error> {
-        let (moves, _) = heap_moves(self.solver.game(), position, MOVE_LIMIT);
-        for heap_move in moves {
-            if self.value(&heap_move.position)?.is_zero() {
-                return Ok(Some(heap_move));
-            }
-        }
-        Ok(None)
+        let (moves, _) = self.solver.winning_moves(position, 1)?;
+        Ok(moves.into_iter().next())
+    }
+
+    /// Any move, for a position where none wins.
+    fn any_move(&mut self, position: &Heaps) -> Result<Option<HeapMove>, Error> {
+        let (moves, _) = self.solver.moves(position, 1)?;
+        Ok(moves.into_iter().next().map(|(any, _)| any))
     }
 
     /// Why a winning move wins, in a few words.
@@ -85,12 +84,6 @@ fn parse_move(line: &str, position: &Heaps) -> Result<(usize, Vec<u64>), String>
     Ok((heap - 1, to))
 }
 
-fn normalised(heaps: impl Iterator<Item = u64>) -> Vec<u64> {
-    let mut heaps: Vec<u64> = heaps.filter(|&heap| heap > 0).collect();
-    heaps.sort_unstable();
-    heaps
-}
-
 pub fn run(
     arguments: &PlayArgs,
     input: &mut dyn BufRead,
@@ -100,8 +93,9 @@ pub fn run(
     let rules: Ruleset = ruleset(&arguments.game)?;
     let name = rules.to_string();
     let is_nim = matches!(rules, Ruleset::Nim(_));
-    let start = Heaps::from(arguments.heaps.as_slice());
-    let solver = solver_for(rules, &start, arguments.max_positions)?;
+    let start = Heaps::from(arguments.heaps.as_slice()).canonical();
+    let solver = solver_for(rules, &start, &arguments.budget)?;
+    crate::progress::clear();
     let mut game = Game { solver, is_nim };
     writeln!(
         out,
@@ -119,8 +113,8 @@ pub fn run(
         let value = game.value(&position)?;
         writeln!(out)?;
         writeln!(out, "position: {}   (value {value})", board(&position))?;
-        let (moves, _) = heap_moves(game.solver.game(), &position, 1);
-        if moves.is_empty() {
+        let any = game.any_move(&position)?;
+        let Some(any) = any else {
             if cgt_to_move {
                 writeln!(
                     out,
@@ -133,21 +127,18 @@ pub fn run(
                 )?;
             }
             return Ok(());
-        }
+        };
         if cgt_to_move {
             let (chosen, text) = match game.winning_move(&position)? {
                 Some(winning) => {
-                    let text = format!("{}, which {}", winning.describe(), game.reason());
+                    let text = format!("{winning}, which {}", game.reason());
                     (winning, text)
                 }
                 None => {
                     // Every move loses against perfect play; any will do.
-                    let Some(any) = moves.into_iter().next() else {
-                        continue;
-                    };
                     let text = format!(
                         "{} (no move wins from a position of value 0; cgt waits for a mistake)",
-                        any.describe()
+                        any
                     );
                     (any, text)
                 }
@@ -160,7 +151,7 @@ pub fn run(
         write!(out, "you> ")?;
         out.flush()?;
         let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        if input.read_line(&mut line).map_err(Error::Input)? == 0 {
             writeln!(out)?;
             writeln!(out, "Input ended; the game stops here.")?;
             return Ok(());
@@ -185,9 +176,7 @@ pub fn run(
             }
             "hint" => {
                 match game.winning_move(&position)? {
-                    Some(winning) => {
-                        writeln!(out, "hint: {}, which {}", winning.describe(), game.reason())?
-                    }
+                    Some(winning) => writeln!(out, "hint: {winning}, which {}", game.reason())?,
                     None => writeln!(
                         out,
                         "hint: no move wins: the value is 0, so every move leaves cgt a winning reply"
@@ -214,20 +203,17 @@ pub fn run(
                 continue;
             }
         };
-        let wanted = normalised(to.iter().copied());
-        let (moves, _) = heap_moves(game.solver.game(), &position, MOVE_LIMIT);
-        let chosen = moves.into_iter().find(|heap_move| {
-            heap_move.index == index && normalised(heap_move.to.iter()) == wanted
-        });
-        match chosen {
+        match game.solver.find_move(&position, index, &to) {
             Some(chosen) => {
-                writeln!(out, "you: {}", chosen.describe())?;
+                writeln!(out, "you: {chosen}")?;
                 history.push(position.clone());
                 position = chosen.position;
                 cgt_to_move = true;
             }
             None => {
                 let from = position.iter().nth(index).unwrap_or(0);
+                let mut wanted: Vec<u64> = to.into_iter().filter(|&heap| heap > 0).collect();
+                wanted.sort_unstable();
                 writeln!(
                     out,
                     "heap {} of {from} cannot become {} in {name}; try again (help shows how)",

@@ -1,7 +1,8 @@
 //! `cgt sequence`: Grundy values of single heaps and their period.
 
 use std::io::{IsTerminal, Write};
-use std::time::Instant;
+
+use crate::progress::Meter;
 
 use cgt_games::{GrundySequence, Period};
 use serde_json::json;
@@ -24,13 +25,12 @@ pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
             }
         },
     };
-    let progress = Progress::new(
-        !arguments.json && std::io::stderr().is_terminal(),
-        arguments.to,
-    );
-    let sequence =
-        game.sequence_with(arguments.to, arguments.max_positions, |n| progress.show(n))?;
-    progress.finish();
+    let meter = Meter::new(!arguments.json && std::io::stderr().is_terminal());
+    let last = arguments.to;
+    let sequence = game.sequence_with(last, arguments.budget.budget(), |heap| {
+        meter.show(cgt_games::Progress::Sequence { heap, last })
+    })?;
+    crate::progress::clear();
     let name = game.to_string();
     if let (Some(path), Some(raster)) = (&arguments.plot, plot_format) {
         let bytes = if raster {
@@ -117,41 +117,4 @@ fn summary(name: &str, sequence: &GrundySequence, out: &mut dyn Write) -> Result
     )?;
     writeln!(out, "computed: {} values", sequence.computed())?;
     Ok(())
-}
-
-/// A one-line progress report on stderr, shown only when stderr is a terminal and the run has
-/// taken more than a second.
-struct Progress {
-    enabled: bool,
-    last: u64,
-    start: Instant,
-    shown: std::cell::Cell<bool>,
-}
-
-impl Progress {
-    fn new(enabled: bool, last: u64) -> Progress {
-        Progress {
-            enabled,
-            last,
-            start: Instant::now(),
-            shown: std::cell::Cell::new(false),
-        }
-    }
-
-    fn show(&self, n: u64) {
-        if self.enabled && self.start.elapsed().as_secs_f64() > 1.0 {
-            let percent = n as f64 * 100.0 / self.last.max(1) as f64;
-            eprint!(
-                "\rcgt: G({n}) of G({}) computed ({percent:.0}%)   ",
-                self.last
-            );
-            self.shown.set(true);
-        }
-    }
-
-    fn finish(&self) {
-        if self.shown.get() {
-            eprint!("\r{:60}\r", "");
-        }
-    }
 }

@@ -3,7 +3,6 @@
 use std::io::Write;
 
 use cgt_core::Outcome;
-use cgt_games::Heaps;
 use serde_json::json;
 
 use super::{Error, position_solver};
@@ -13,17 +12,16 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
     let (name, heaps, mut solver) = position_solver(arguments)?;
     let grundy = solver.grundy(&heaps)?;
     let outcome = Outcome::of(grundy);
-    // Ask for one more than is shown, to know whether the list was cut.
-    let mut winning = solver.first_winning_moves(&heaps, arguments.max_moves.saturating_add(1))?;
-    let truncated = winning.len() > arguments.max_moves;
-    winning.truncate(arguments.max_moves);
+    let (winning, truncated) = solver.winning_moves(&heaps, arguments.max_moves as usize)?;
+    crate::progress::clear();
     if arguments.json {
         let report = json!({
             "game": name,
             "position": heaps.to_vec(),
             "grundy": grundy.value(),
             "outcome": outcome.to_string(),
-            "winning_moves": winning.iter().map(Heaps::to_vec).collect::<Vec<_>>(),
+            "winning_moves": winning.iter().map(|next| next.position.to_vec()).collect::<Vec<_>>(),
+            "winning_moves_described": winning.iter().map(ToString::to_string).collect::<Vec<_>>(),
             "winning_moves_truncated": truncated,
             "positions_evaluated": solver.positions_evaluated(),
         });
@@ -43,7 +41,11 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
     } else {
         writeln!(out, "winning moves:")?;
         for next in &winning {
-            writeln!(out, "  {heaps} -> {next}")?;
+            writeln!(
+                out,
+                "  {heaps} -> {:<24} ({next})",
+                next.position.to_string()
+            )?;
         }
         if truncated {
             super::more_not_shown(out, arguments.max_moves)?;

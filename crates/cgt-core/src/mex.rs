@@ -113,10 +113,8 @@ impl MexSet {
     pub fn insert(&mut self, value: Nimber) {
         let value = value.value();
         let word = (value / 64) as usize;
-        if word >= self.words.len() {
-            if !self.grow_for(value) {
-                return;
-            }
+        if word >= self.words.len() && !self.grow_for(value) {
+            return;
         }
         self.words[word] |= 1 << (value % 64);
         // Written only when it grows: a store on every insert would chain consecutive inserts

@@ -66,7 +66,11 @@ struct Progress(Option<Box<dyn FnMut(u64)>>);
 
 impl std::fmt::Debug for Progress {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(if self.0.is_some() { "Progress(set)" } else { "Progress(none)" })
+        f.write_str(if self.0.is_some() {
+            "Progress(set)"
+        } else {
+            "Progress(none)"
+        })
     }
 }
 

@@ -3,10 +3,11 @@
 use std::fmt;
 use std::str::FromStr;
 
-use cgt_core::Nimber;
+use cgt_core::{Budget, Nimber};
 
 use crate::{
-    Bash, Error, GrundySequence, HeapRuleset, Heaps, Nim, Result, SplitNim, SubsetNim, TakeAndBreak,
+    Bash, Error, GrundySequence, HeapRuleset, Heaps, Nim, Period, Result, SplitNim, SubsetNim,
+    TakeAndBreak, Values,
 };
 
 /// One of the rulesets of this crate, chosen at run time from its written form.
@@ -158,9 +159,10 @@ impl Ruleset {
         CATALOGUE
     }
 
-    /// The Grundy values `G(0..=last)` of single heaps, computed by the sequence engine: through
-    /// the take-and-break kernel for every ruleset that is one (Nim is `0.[3]`, Bash and subset
-    /// Nim are subtraction games), through the generic path for split Nim.
+    /// The Grundy values `G(0..=last)` of single heaps: from the closed form where the ruleset
+    /// has one (Nim, Bash, Lasker's Nim, split Nim: no search at all, and the period the form
+    /// proves), else computed by the sequence engine through the take-and-break kernel for
+    /// every ruleset that is one (subset Nim is a subtraction game), else by the generic path.
     ///
     /// # Errors
     ///
@@ -173,13 +175,18 @@ impl Ruleset {
     ///
     /// let kayles: Ruleset = "kayles".parse()?;
     /// assert_eq!(kayles.sequence(5)?.iter().collect::<Vec<_>>(), [0, 1, 2, 3, 1, 4]);
+    /// // Nim's values come from G(n) = n, with its period proven at once.
+    /// let nim: Ruleset = "nim".parse()?;
+    /// let million = nim.sequence(1_000_000)?;
+    /// assert_eq!(million.value(1_000_000), Some(1_000_000));
+    /// assert!(million.period().is_some_and(|period| period.proven));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn sequence(&self, last: u64) -> Result<GrundySequence> {
-        self.sequence_with(last, crate::MAX_COMPUTED, |_| {})
+        self.sequence_with(last, Budget::DEFAULT, |_| {})
     }
 
-    /// As [`Ruleset::sequence`], computing at most `limit` values, with progress reports (see
+    /// As [`Ruleset::sequence`], within `budget`, with progress reports (see
     /// [`GrundySequence::compute_with`]).
     ///
     /// # Errors
@@ -189,27 +196,76 @@ impl Ruleset {
     /// # Examples
     ///
     /// ```
-    /// let nim: cgt_games::Ruleset = "nim".parse()?;
-    /// assert_eq!(nim.sequence_with(3, 10, |_| {})?.value(3), Some(3));
-    /// assert!(nim.sequence_with(30, 10, |_| {}).is_err());
+    /// use cgt_core::Budget;
+    ///
+    /// let kayles: cgt_games::Ruleset = "octal:0.77".parse()?;
+    /// let small = Budget { options: 10, ..Budget::DEFAULT };
+    /// assert_eq!(kayles.sequence_with(3, small, |_| {})?.value(3), Some(3));
+    /// assert!(kayles.sequence_with(300, small, |_| {}).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn sequence_with(
         &self,
         last: u64,
-        limit: u64,
+        budget: Budget,
         progress: impl FnMut(u64),
     ) -> Result<GrundySequence> {
+        if let Some(sequence) = self.closed_form_sequence(last, budget) {
+            return sequence;
+        }
         match self.as_take_and_break()? {
-            Some(game) => GrundySequence::compute_with(&game, last, limit, progress),
+            Some(game) => GrundySequence::compute_with(&game, last, budget, progress),
             None => match self {
-                Ruleset::Bash(bash) => GrundySequence::compute_any_within(bash, last, limit),
                 Ruleset::SubsetNim(subset) => {
-                    GrundySequence::compute_any_within(subset, last, limit)
+                    GrundySequence::compute_any_within(subset, last, budget, progress)
                 }
-                _ => GrundySequence::compute_any_within(&SplitNim, last, limit),
+                other => GrundySequence::compute_any_within(other, last, budget, progress),
             },
         }
+    }
+
+    /// The period `(preperiod, period, saltus)` that the closed form of this ruleset proves:
+    /// Nim `G(n) = n`; Bash `n mod (m + 1)`; Lasker's Nim `G(n + 4) = G(n) + 4` from n = 1.
+    fn closed_form_period(&self) -> Option<(u64, u64, u64)> {
+        match self {
+            Ruleset::Nim(_) => Some((0, 1, 1)),
+            Ruleset::Bash(bash) => Some((0, bash.max_take().checked_add(1)?, 0)),
+            Ruleset::Lasker(_) => Some((1, 4, 4)),
+            _ => None,
+        }
+    }
+
+    /// The sequence from the closed form, for rulesets that have one for every heap: only as
+    /// many values as the period needs (or all up to `last` where no period is known).
+    fn closed_form_sequence(&self, last: u64, budget: Budget) -> Option<Result<GrundySequence>> {
+        if !matches!(
+            self,
+            Ruleset::Nim(_) | Ruleset::Bash(_) | Ruleset::Lasker(_) | Ruleset::SplitNim(_)
+        ) {
+            return None;
+        }
+        let period = self
+            .closed_form_period()
+            .filter(|&(preperiod, period, _)| preperiod.saturating_add(period) <= last)
+            .map(|(preperiod, period, saltus)| Period {
+                preperiod,
+                period,
+                saltus,
+                proven: true,
+            });
+        let count = period.map_or(last, |period| period.preperiod + period.period - 1);
+        let mut values = Values::new();
+        for n in 0..=count {
+            if let Err(error) = crate::sequence::check_memory(n, &values, budget) {
+                return Some(Err(error));
+            }
+            match self.heap_grundy(n) {
+                Some(value) => values.push(value.value()),
+                // Beyond the range of the closed form: the values stop there.
+                None => break,
+            }
+        }
+        Some(Ok(GrundySequence::from_values(values, period, last)))
     }
 
     /// This ruleset as a take-and-break code, where it is one of manageable size.
@@ -240,6 +296,39 @@ impl Ruleset {
     /// ```
     pub fn is_tabulable(&self) -> bool {
         matches!(self, Ruleset::SubsetNim(_) | Ruleset::TakeAndBreak { .. })
+    }
+
+    /// Whether a heap of `n` may become the heaps `parts` (empty heaps among them ignored) in one
+    /// move: a check by the rule itself, so that a move the player types on a heap of 10^12 is
+    /// judged at once, without listing the heap's moves.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let kayles: cgt_games::Ruleset = "kayles".parse()?;
+    /// assert!(kayles.is_heap_move(10_000_000, &[1, 9_999_997]));
+    /// assert!(!kayles.is_heap_move(10, &[1, 2]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_heap_move(&self, n: u64, parts: &[u64]) -> bool {
+        let parts: Vec<u64> = parts.iter().copied().filter(|&part| part > 0).collect();
+        let Some(left) = parts
+            .iter()
+            .try_fold(0u64, |sum, &part| sum.checked_add(part))
+        else {
+            return false;
+        };
+        match self {
+            Ruleset::Nim(_) => parts.len() <= 1 && left < n,
+            Ruleset::Bash(bash) => parts.len() <= 1 && left < n && n - left <= bash.max_take(),
+            Ruleset::SubsetNim(subset) => {
+                parts.len() <= 1 && left < n && subset.takes().contains(&(n - left))
+            }
+            Ruleset::SplitNim(_) => parts.len() <= 2 && parts.iter().all(|&part| part < n),
+            Ruleset::TakeAndBreak { game, .. } | Ruleset::Lasker(game) => {
+                game.is_heap_move(n, &parts)
+            }
+        }
     }
 
     fn names() -> String {
@@ -426,7 +515,7 @@ impl HeapRuleset for Ruleset {
 
     fn heap_grundy(&self, n: u64) -> Option<Nimber> {
         match self {
-            Ruleset::Lasker(_) => Some(Nimber::new(lasker_grundy(n))),
+            Ruleset::Lasker(_) => Some(Nimber::new(lasker_grundy(n)?)),
             _ => dispatch!(self, game => game.heap_grundy(n)),
         }
     }
@@ -439,12 +528,12 @@ impl HeapRuleset for Ruleset {
 crate::heap_game!(Ruleset);
 
 /// Lasker's Nim: g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3 (Ferguson,
-/// Game Theory, Part I, 4.4), saturating at the top of the `u64` range.
-fn lasker_grundy(n: u64) -> u64 {
+/// Game Theory, Part I, 4.4); `None` for the one heap whose value overflows a `u64`.
+fn lasker_grundy(n: u64) -> Option<u64> {
     match n % 4 {
-        0 if n > 0 => n - 1,
-        3 => n.saturating_add(1),
-        _ => n,
+        0 if n > 0 => Some(n - 1),
+        3 => n.checked_add(1),
+        _ => Some(n),
     }
 }
 

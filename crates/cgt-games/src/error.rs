@@ -56,12 +56,9 @@ pub enum Error {
         /// The names that are accepted.
         known: String,
     },
-    /// A Grundy sequence would need more work than allowed.
-    #[error("the sequence needs more than the limit of {limit} positions")]
-    LimitExceeded {
-        /// The limit in force.
-        limit: u64,
-    },
+    /// The engine stopped: a budget ran out, or the game broke a law (a cycle).
+    #[error(transparent)]
+    Engine(#[from] cgt_core::Error),
     /// A parameter of a game, such as a number in a set, that could not be read.
     #[error("invalid parameter {value:?} for {game}: {reason}")]
     InvalidParameter {

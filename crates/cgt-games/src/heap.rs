@@ -174,6 +174,10 @@ macro_rules! heap_game {
             ) -> Option<::std::vec::Vec<$crate::Heaps>> {
                 $crate::heap::position_moves_to_value(self, heaps, target)
             }
+
+            fn canonical(&self, heaps: $crate::Heaps) -> $crate::Heaps {
+                heaps.canonical()
+            }
         }
     };
 }

@@ -292,6 +292,24 @@ impl Heaps {
         Some(self.hole(range).fill(option))
     }
 
+    /// The standard form of this position: its heaps in increasing order, empty heaps dropped.
+    /// Two positions with the same canonical form are the same game (a sum does not depend
+    /// on the order of its terms, and an empty heap has no move).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::Heaps;
+    ///
+    /// assert_eq!(Heaps::from([5, 0, 3, 3]).canonical(), Heaps::from([3, 3, 5]));
+    /// assert!(Heaps::from([0, 0]).canonical().is_empty());
+    /// ```
+    pub fn canonical(&self) -> Heaps {
+        let mut heaps: Vec<u64> = self.iter().filter(|&heap| heap > 0).collect();
+        heaps.sort_unstable();
+        Heaps::from(heaps)
+    }
+
     /// This position with the heap encoded at `range` taken out, ready for options to fill.
     #[inline]
     pub(crate) fn hole(&self, range: Range<usize>) -> Hole<'_> {

@@ -34,6 +34,7 @@
 #[doc(hidden)]
 pub use cgt_core;
 
+mod analysis;
 mod bash;
 mod catalogue;
 mod error;
@@ -47,6 +48,7 @@ mod subset_nim;
 mod take_and_break;
 mod values;
 
+pub use analysis::{HeapMove, HeapSolver, Progress};
 pub use bash::Bash;
 pub use catalogue::{CatalogueEntry, Ruleset, Tabulated};
 pub use error::{Error, Result};

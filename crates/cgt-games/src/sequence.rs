@@ -1,6 +1,6 @@
 //! Grundy sequences of heap games, computed bottom-up at research speed.
 
-use cgt_core::{MexSet, Nimber};
+use cgt_core::{Budget, MexSet, Nimber, Resource};
 
 use crate::period::{find_period, guy_smith_bound};
 use crate::values::{Cell, Repr, with_slice};
@@ -60,8 +60,8 @@ impl GrundySequence {
     ///
     /// # Errors
     ///
-    /// [`Error::LimitExceeded`] when `last` is beyond [`MAX_COMPUTED`] and no period is proven
-    /// before it.
+    /// [`Error::Engine`] with [`Resource::Memory`] when `last` is beyond [`MAX_COMPUTED`] and
+    /// no period is proven before it.
     ///
     /// # Examples
     ///
@@ -75,37 +75,42 @@ impl GrundySequence {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn compute(game: &TakeAndBreak, last: u64) -> Result<GrundySequence> {
-        GrundySequence::compute_with(game, last, u64::MAX, |_| {})
+        GrundySequence::compute_with(game, last, Budget::UNLIMITED, |_| {})
     }
 
-    /// As [`GrundySequence::compute`], examining at most about `limit` options (a proven period
-    /// answers the rest, so a periodic game costs little whatever `last` is) and calling
-    /// `progress(n)` every 65536 values, for a progress bar.
+    /// As [`GrundySequence::compute`], within `budget`: at most about `budget.options` options
+    /// examined (a proven period answers the rest, so a periodic game costs little whatever
+    /// `last` is) and values held in at most `budget.memory` bytes; and calling `progress(n)`
+    /// every 65536 values, for a progress bar.
     ///
     /// # Errors
     ///
-    /// [`Error::LimitExceeded`] when the work would exceed `limit` options.
+    /// [`Error::Engine`] with [`cgt_core::Error::LimitExceeded`] when the work would exceed
+    /// the budget's options or its memory.
     ///
     /// # Examples
     ///
     /// ```
+    /// use cgt_core::{Budget, Resource};
     /// use cgt_games::{Error, GrundySequence, TakeAndBreak};
     ///
     /// let mut calls = 0;
     /// let game = TakeAndBreak::octal("0.16")?;
-    /// GrundySequence::compute_with(&game, 200_000, u64::MAX, |_| calls += 1)?;
+    /// GrundySequence::compute_with(&game, 200_000, Budget::UNLIMITED, |_| calls += 1)?;
     /// assert!(calls >= 3);
-    /// let too_far = GrundySequence::compute_with(&game, 10_000, 1000, |_| {});
-    /// assert_eq!(too_far.unwrap_err(), Error::LimitExceeded { limit: 1000 });
+    /// let small = Budget { options: 1000, ..Budget::DEFAULT };
+    /// let too_far = GrundySequence::compute_with(&game, 10_000, small, |_| {});
+    /// assert_eq!(too_far.unwrap_err(), Error::Engine(small.exceeded(Resource::Options)));
     /// // Kayles is proven periodic after a few hundred values: any heap is within reach.
-    /// let kayles = GrundySequence::compute_with(&TakeAndBreak::kayles(), u64::MAX, 100_000, |_| {})?;
+    /// let budget = Budget { options: 100_000, ..Budget::DEFAULT };
+    /// let kayles = GrundySequence::compute_with(&TakeAndBreak::kayles(), u64::MAX, budget, |_| {})?;
     /// assert!(kayles.value(u64::MAX).is_some());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn compute_with(
         game: &TakeAndBreak,
         last: u64,
-        limit: u64,
+        budget: Budget,
         mut progress: impl FnMut(u64),
     ) -> Result<GrundySequence> {
         let mut engine = Engine::new(game);
@@ -120,13 +125,9 @@ impl GrundySequence {
                 if n > last {
                     break;
                 }
-                if n >= MAX_COMPUTED {
-                    return Err(Error::LimitExceeded {
-                        limit: MAX_COMPUTED,
-                    });
-                }
-                if engine.work > limit {
-                    return Err(Error::LimitExceeded { limit });
+                check_memory(n, &engine.values, budget)?;
+                if engine.work > budget.options {
+                    return Err(Error::Engine(budget.exceeded(Resource::Options)));
                 }
                 engine.push_next(n, &mut helper);
                 if n % 65_536 == 0 && n > 0 {
@@ -159,7 +160,7 @@ impl GrundySequence {
     /// # Errors
     ///
     /// [`Error::InvalidParameter`] when an option holds a heap at least as large as its origin;
-    /// [`Error::LimitExceeded`] when `last` is beyond [`MAX_COMPUTED`].
+    /// [`Error::Engine`] when `last` is beyond [`MAX_COMPUTED`] or the default budget.
     ///
     /// # Examples
     ///
@@ -171,42 +172,46 @@ impl GrundySequence {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn compute_any(rules: &impl HeapRuleset, last: u64) -> Result<GrundySequence> {
-        GrundySequence::compute_any_within(rules, last, MAX_COMPUTED)
+        GrundySequence::compute_any_within(rules, last, Budget::DEFAULT, |_| {})
     }
 
-    /// As [`GrundySequence::compute_any`], examining at most `limit` options.
+    /// As [`GrundySequence::compute_any`], within `budget` (options examined and bytes of
+    /// values), calling `progress(n)` every 65536 values.
     ///
     /// # Errors
     ///
-    /// As [`GrundySequence::compute_any`], and [`Error::LimitExceeded`] past `limit`.
+    /// As [`GrundySequence::compute_any`], and [`Error::Engine`] past the budget.
     ///
     /// # Examples
     ///
     /// ```
+    /// use cgt_core::{Budget, Resource};
     /// use cgt_games::{Error, GrundySequence, SplitNim};
     ///
-    /// let refused = GrundySequence::compute_any_within(&SplitNim, 100, 50);
-    /// assert_eq!(refused.unwrap_err(), Error::LimitExceeded { limit: 50 });
+    /// let small = Budget { options: 50, ..Budget::DEFAULT };
+    /// let refused = GrundySequence::compute_any_within(&SplitNim, 100, small, |_| {});
+    /// assert_eq!(refused.unwrap_err(), Error::Engine(small.exceeded(Resource::Options)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn compute_any_within(
         rules: &impl HeapRuleset,
         last: u64,
-        limit: u64,
+        budget: Budget,
+        mut progress: impl FnMut(u64),
     ) -> Result<GrundySequence> {
-        let limit = limit.min(MAX_COMPUTED);
-        if last >= limit {
-            return Err(Error::LimitExceeded { limit });
-        }
         let mut work: u64 = 0;
         let mut values = Values::new();
         let mut set = MexSet::new();
         for n in 0..=last {
+            check_memory(n, &values, budget)?;
+            if n % 65_536 == 0 && n > 0 {
+                progress(n);
+            }
             set.clear();
             for option in rules.heap_moves(n) {
                 work += 1;
-                if work > limit {
-                    return Err(Error::LimitExceeded { limit });
+                if work > budget.options {
+                    return Err(Error::Engine(budget.exceeded(Resource::Options)));
                 }
                 let mut sum = 0;
                 for heap in option.iter() {
@@ -241,6 +246,17 @@ impl GrundySequence {
             sparse: false,
             helped: 0,
         })
+    }
+
+    /// A sequence from values known otherwise (a closed form), with the period they have.
+    pub(crate) fn from_values(values: Values, period: Option<Period>, last: u64) -> GrundySequence {
+        GrundySequence {
+            values,
+            period,
+            last,
+            sparse: false,
+            helped: 0,
+        }
     }
 
     /// `G(n)`: from the computed values, or beyond them from a proven period. `None` for an n
@@ -373,6 +389,25 @@ impl GrundySequence {
     pub fn heaps_helped(&self) -> u64 {
         self.helped
     }
+}
+
+/// Checks that `n + 1` values fit the budget: its positions (a value is a heap remembered) and
+/// its memory (see [`fits_memory`]).
+pub(crate) fn check_memory(n: u64, values: &Values, budget: Budget) -> Result<()> {
+    if n >= budget.positions {
+        return Err(Error::Engine(budget.exceeded(Resource::Positions)));
+    }
+    if n >= MAX_COMPUTED || !fits_memory(n, values, budget) {
+        return Err(Error::Engine(budget.exceeded(Resource::Memory)));
+    }
+    Ok(())
+}
+
+/// Whether `n + 1` values fit the budget's memory: each value as wide as the widest so far, and
+/// a byte more for the engine's split flags.
+fn fits_memory(n: u64, values: &Values, budget: Budget) -> bool {
+    let bytes = (values.bytes_per_value() as u64 + 1).saturating_mul(n.saturating_add(1));
+    bytes <= budget.memory
 }
 
 /// The moves of a take-and-break code, sorted by what they leave.
@@ -1147,10 +1182,14 @@ mod tests {
         // The helper starts at n = 2049 (see above); the limit stops the engine soon after,
         // and the helper must stop with it.
         let game = TakeAndBreak::octal("0.6").unwrap();
-        let result = GrundySequence::compute_with(&game, 60_000, 3_000_000, |_| {});
+        let budget = Budget {
+            options: 3_000_000,
+            ..Budget::DEFAULT
+        };
+        let result = GrundySequence::compute_with(&game, 60_000, budget, |_| {});
         assert_eq!(
             result.unwrap_err(),
-            Error::LimitExceeded { limit: 3_000_000 }
+            Error::Engine(budget.exceeded(Resource::Options))
         );
     }
 

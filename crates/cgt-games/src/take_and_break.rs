@@ -425,6 +425,40 @@ impl TakeAndBreak {
         }
     }
 
+    /// Whether a heap of `n` may become the non-empty heaps `parts` in one move: the take
+    /// `k = n - sum(parts)` must be allowed to leave that many heaps, and, where the code asks
+    /// for unequal heaps, the parts must differ. A check by the rule, at once for any `n`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let kayles = cgt_games::TakeAndBreak::kayles();
+    /// assert!(kayles.is_heap_move(10, &[3, 6]));
+    /// assert!(!kayles.is_heap_move(10, &[3, 3]));
+    /// let grundy = cgt_games::TakeAndBreak::grundys_game();
+    /// assert!(grundy.is_heap_move(10, &[3, 7]) && !grundy.is_heap_move(10, &[5, 5]));
+    /// ```
+    pub fn is_heap_move(&self, n: u64, parts: &[u64]) -> bool {
+        if parts.contains(&0) || parts.len() >= MAX_PARTS as usize {
+            return false;
+        }
+        let Some(left) = parts
+            .iter()
+            .try_fold(0u64, |sum, &part| sum.checked_add(part))
+        else {
+            return false;
+        };
+        let Some(k) = n.checked_sub(left) else {
+            return false;
+        };
+        if self.max_take().is_some_and(|max| k > max) || self.digit(k) >> parts.len() & 1 == 0 {
+            return false;
+        }
+        let mut sorted = parts.to_vec();
+        sorted.sort_unstable();
+        !(parts.len() >= 2 && self.unequal(k) && sorted.windows(2).any(|pair| pair[0] == pair[1]))
+    }
+
     /// The explicit digits `d0, d1, ...`, without the repeating one.
     pub(crate) fn explicit_digits(&self) -> &[u32] {
         &self.digits

@@ -1,0 +1,443 @@
+//! Positions of the catalogue's heap games analysed for a player: values, every move described,
+//! winning moves and whether a typed move is legal, all from one source of values.
+//!
+//! # Design
+//!
+//! A program that lists moves, plays and gives hints must never disagree with itself, so
+//! [`HeapSolver`] answers all of it from the same values: the ruleset's closed form, else the
+//! game's Grundy sequence (with its proven period, any heap up to 2^64 - 1), else the solver's
+//! search. Winning moves are found heap by heap by the Sprague-Grundy rule (a move in a heap
+//! of value g wins when it leaves `g ^ total`), and inside a heap by the cheapest method that is
+//! still exact: a closed form's inverse (Nim, Bash, split Nim), the period of a take-and-break
+//! game (the options of a heap of 10^12 take the values of a window of `preperiod + period`
+//! smaller parts), or a scan of the heap's options within the budget.
+
+use std::cell::RefCell;
+use std::fmt;
+use std::rc::Rc;
+
+use cgt_core::{Budget, Nimber, Resource, Solver};
+
+use crate::{GrundySequence, HeapRuleset, Heaps, Result, Ruleset, Tabulated, TakeAndBreak};
+
+/// One move of a heap game: heap number `heap + 1` of `from` counters becomes the heaps `to`.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_games::{HeapMove, Heaps};
+///
+/// let split = HeapMove { heap: 1, from: 4, to: Heaps::from([1, 3]), position: Heaps::from([1, 2, 3]) };
+/// assert_eq!(split.to_string(), "heap 2: 4 -> 1 3");
+/// let gone = HeapMove { heap: 0, from: 4, to: Heaps::new(), position: Heaps::new() };
+/// assert_eq!(gone.to_string(), "heap 1: 4 -> nothing");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HeapMove {
+    /// Which heap moves, counting from 0 (written from 1).
+    pub heap: usize,
+    /// Its size before the move.
+    pub from: u64,
+    /// The heaps it becomes (none: it is gone).
+    pub to: Heaps,
+    /// The position after the move, in canonical form.
+    pub position: Heaps,
+}
+
+impl fmt::Display for HeapMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "heap {}: {} -> ", self.heap + 1, self.from)?;
+        if self.to.iter().all(|heap| heap == 0) {
+            f.write_str("nothing")
+        } else {
+            write!(f, "{}", self.to)
+        }
+    }
+}
+
+/// What a long computation reports as it goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Progress {
+    /// The Grundy sequence has reached heap `heap` of `last`.
+    Sequence {
+        /// Heaps valued so far.
+        heap: u64,
+        /// The last heap wanted.
+        last: u64,
+    },
+    /// The search has evaluated `positions` positions.
+    Search {
+        /// Positions evaluated so far.
+        positions: u64,
+    },
+}
+
+/// The values, moves and winning moves of positions of a [`Ruleset`], from one source of
+/// values.
+///
+/// A program that lists moves, plays and gives hints must never disagree with itself, so every
+/// answer comes from the same values: the ruleset's closed form, else the game's Grundy
+/// sequence (with its proven period, any heap up to 2^64 - 1), else the solver's search.
+/// Winning moves are found heap by heap by the Sprague-Grundy rule (a move in a heap of value
+/// g wins when it leaves `g ^ total`), and inside a heap by the cheapest method that is still
+/// exact: a closed form's inverse (Nim, Bash, split Nim), the period of a take-and-break game
+/// (the options of a heap of 10^12 take the values of a window of `preperiod + period` smaller
+/// parts), or a scan of the heap's options within the budget.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::Budget;
+/// use cgt_games::{HeapSolver, Heaps, Ruleset};
+///
+/// let kayles: Ruleset = "kayles".parse()?;
+/// let mut solver = HeapSolver::new(kayles, u64::MAX, Budget::DEFAULT, |_| {})?;
+/// let position = Heaps::one(10u64.pow(12));
+/// let (winning, _) = solver.winning_moves(&position, 1)?;
+/// // The move it finds is legal and wins.
+/// let first = &winning[0];
+/// assert!(solver.ruleset().is_heap_move(first.from, &first.to.to_vec()));
+/// assert!(solver.grundy(&first.position)?.is_zero());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct HeapSolver {
+    solver: Solver<Tabulated>,
+    budget: Budget,
+}
+
+impl HeapSolver {
+    /// A solver for positions of `ruleset` whose heaps are at most `largest`: the game's Grundy
+    /// sequence is computed first, up to `largest` or to a proven period, where the ruleset
+    /// has no closed form. `progress` hears of both the sequence and any search.
+    ///
+    /// # Errors
+    ///
+    /// As [`Ruleset::sequence_with`], when the sequence exceeds `budget`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::{Budget, Nimber};
+    /// use cgt_games::{HeapSolver, Heaps};
+    ///
+    /// let mut grundy = HeapSolver::new("grundy".parse()?, 100, Budget::DEFAULT, |_| {})?;
+    /// // OEIS A002188: G(3) = 1, G(4) = 0.
+    /// assert_eq!(grundy.grundy(&Heaps::from([3, 4]))?, Nimber::new(1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(
+        ruleset: Ruleset,
+        largest: u64,
+        budget: Budget,
+        progress: impl FnMut(Progress) + 'static,
+    ) -> Result<HeapSolver> {
+        let progress: Rc<RefCell<dyn FnMut(Progress)>> = Rc::new(RefCell::new(progress));
+        let last = if ruleset.is_tabulable() { largest } else { 0 };
+        let sequence = {
+            let mut report = progress.borrow_mut();
+            ruleset.sequence_with(last, budget, |heap| {
+                report(Progress::Sequence { heap, last });
+            })?
+        };
+        let solver = Solver::new(Tabulated::new(ruleset, sequence))
+            .with_budget(budget)
+            .with_progress(move |positions| {
+                (progress.borrow_mut())(Progress::Search { positions });
+            });
+        Ok(HeapSolver { solver, budget })
+    }
+
+    /// The ruleset.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use cgt_core::Budget;
+    /// # use cgt_games::HeapSolver;
+    /// let solver = HeapSolver::new("nim".parse()?, 10, Budget::DEFAULT, |_| {})?;
+    /// assert_eq!(solver.ruleset().to_string(), "nim");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn ruleset(&self) -> &Ruleset {
+        self.solver.game().ruleset()
+    }
+
+    /// How many positions the search has evaluated (closed forms and tables count none).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use cgt_core::Budget;
+    /// # use cgt_games::{HeapSolver, Heaps};
+    /// let mut solver = HeapSolver::new("nim".parse()?, 10, Budget::DEFAULT, |_| {})?;
+    /// solver.grundy(&Heaps::from([3, 4]))?;
+    /// assert_eq!(solver.positions_evaluated(), 0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn positions_evaluated(&self) -> u64 {
+        self.solver.positions_evaluated()
+    }
+
+    /// The Grundy value of `position`, the nim-sum of its heaps' values.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::Error::Engine`] when the search exceeds the budget.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use cgt_core::{Budget, Nimber};
+    /// # use cgt_games::{HeapSolver, Heaps};
+    /// let mut solver = HeapSolver::new("nim".parse()?, 10, Budget::DEFAULT, |_| {})?;
+    /// assert_eq!(solver.grundy(&Heaps::from([3, 4, 5]))?, Nimber::new(2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn grundy(&mut self, position: &Heaps) -> Result<Nimber> {
+        Ok(self.solver.grundy(position)?)
+    }
+
+    /// The moves of `position`, heap by heap in the ruleset's order, each with the value of the
+    /// position it leaves; at most `limit` of them, and whether more exist.
+    ///
+    /// # Errors
+    ///
+    /// As [`HeapSolver::grundy`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use cgt_core::{Budget, Nimber};
+    /// # use cgt_games::{HeapSolver, Heaps};
+    /// let mut solver = HeapSolver::new("bash:2".parse()?, 10, Budget::DEFAULT, |_| {})?;
+    /// let (moves, more) = solver.moves(&Heaps::from([3]), 10)?;
+    /// let described: Vec<String> = moves.iter().map(|(m, _)| m.to_string()).collect();
+    /// assert_eq!(described, ["heap 1: 3 -> 2", "heap 1: 3 -> 1"]);
+    /// assert_eq!(moves[0].1, Nimber::new(2));
+    /// assert!(!more);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn moves(
+        &mut self,
+        position: &Heaps,
+        limit: usize,
+    ) -> Result<(Vec<(HeapMove, Nimber)>, bool)> {
+        let values = self.heap_values(position)?;
+        let total: Nimber = values.iter().copied().collect();
+        let mut listed = Vec::new();
+        let ruleset = self.ruleset().clone();
+        for (index, (from, value)) in position.iter().zip(values).enumerate() {
+            for to in ruleset.heap_moves(from) {
+                if listed.len() == limit {
+                    return Ok((listed, true));
+                }
+                let after = total ^ value ^ self.solver.grundy(&to)?;
+                listed.push((self.heap_move(position, index, to), after));
+            }
+        }
+        Ok((listed, false))
+    }
+
+    /// At most `limit` moves from `position` to P-positions, heap by heap, and whether there may
+    /// be more. Empty exactly when `position` is a P-position: the search inside a heap is exact
+    /// (see [`HeapSolver`]), so a heap that has a winning move yields one.
+    ///
+    /// # Errors
+    ///
+    /// As [`HeapSolver::grundy`]; and when a heap's options must be scanned, past the
+    /// budget's options.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use cgt_core::Budget;
+    /// # use cgt_games::{HeapSolver, Heaps};
+    /// let mut solver = HeapSolver::new("nim".parse()?, 10, Budget::DEFAULT, |_| {})?;
+    /// let (winning, _) = solver.winning_moves(&Heaps::from([3, 4, 5]), 10)?;
+    /// assert_eq!(winning[0].to_string(), "heap 1: 3 -> 1");
+    /// assert_eq!(winning[0].position, Heaps::from([1, 4, 5]));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn winning_moves(
+        &mut self,
+        position: &Heaps,
+        limit: usize,
+    ) -> Result<(Vec<HeapMove>, bool)> {
+        let values = self.heap_values(position)?;
+        let total: Nimber = values.iter().copied().collect();
+        let mut winning = Vec::new();
+        if total.is_zero() {
+            return Ok((winning, false));
+        }
+        let mut more = false;
+        for (index, (from, value)) in position.iter().zip(values).enumerate() {
+            if winning.len() == limit {
+                return Ok((winning, true));
+            }
+            let (found, complete) =
+                self.heap_moves_to(from, total ^ value, limit - winning.len())?;
+            more |= !complete;
+            for to in found {
+                winning.push(self.heap_move(position, index, to));
+            }
+        }
+        Ok((winning, more))
+    }
+
+    /// The move that makes heap `index` (from 0) of `position` into the heaps `parts`, if the
+    /// rules allow it; empty heaps among `parts` are ignored, their order does not matter.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use cgt_core::Budget;
+    /// # use cgt_games::{HeapSolver, Heaps};
+    /// let solver = HeapSolver::new("kayles".parse()?, 10, Budget::DEFAULT, |_| {})?;
+    /// let position = Heaps::from([10_000_000]);
+    /// let split = solver.find_move(&position, 0, &[9_999_997, 1]).expect("legal");
+    /// assert_eq!(split.position, Heaps::from([1, 9_999_997]));
+    /// assert!(solver.find_move(&position, 0, &[3]).is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn find_move(&self, position: &Heaps, index: usize, parts: &[u64]) -> Option<HeapMove> {
+        let from = position.iter().nth(index)?;
+        if !self.ruleset().is_heap_move(from, parts) {
+            return None;
+        }
+        let mut to: Vec<u64> = parts.iter().copied().filter(|&part| part > 0).collect();
+        to.sort_unstable();
+        Some(self.heap_move(position, index, Heaps::from(to)))
+    }
+
+    fn heap_move(&self, position: &Heaps, index: usize, to: Heaps) -> HeapMove {
+        let from = position.iter().nth(index).unwrap_or(0);
+        let to = to.canonical();
+        let after = position.replace(index, &to).unwrap_or_default().canonical();
+        HeapMove {
+            heap: index,
+            from,
+            to,
+            position: after,
+        }
+    }
+
+    fn heap_values(&mut self, position: &Heaps) -> Result<Vec<Nimber>> {
+        position
+            .iter()
+            .map(|heap| Ok(self.solver.grundy(&Heaps::one(heap))?))
+            .collect()
+    }
+
+    /// At most `count` options of a heap of `n` whose value is `target`, and whether they are
+    /// all there are.
+    fn heap_moves_to(
+        &mut self,
+        n: u64,
+        target: Nimber,
+        count: usize,
+    ) -> Result<(Vec<Heaps>, bool)> {
+        let game = self.solver.game();
+        if let Some(mut moves) = game.heap_moves_to_value(n, target) {
+            let complete = moves.len() <= count;
+            moves.truncate(count);
+            return Ok((moves, complete));
+        }
+        match game.ruleset() {
+            crate::Ruleset::SplitNim(_) => {
+                return Ok(crate::split_nim::split_nim_moves_to_value(
+                    n,
+                    target.value(),
+                    count,
+                ));
+            }
+            crate::Ruleset::TakeAndBreak { game: rules, .. } | crate::Ruleset::Lasker(rules) => {
+                if let Some(found) = periodic_moves_to(rules, game.sequence(), n, target, count) {
+                    return Ok(found);
+                }
+            }
+            _ => {}
+        }
+        // A scan of the heap's options, within the budget. The ruleset is cloned (it holds only
+        // parameters) so that its moves can be listed while the solver values them.
+        let ruleset = self.ruleset().clone();
+        let mut found = Vec::new();
+        for (option, examined) in ruleset.heap_moves(n).zip(1u64..) {
+            if examined > self.budget.options {
+                return Err(self.budget.exceeded(Resource::Options).into());
+            }
+            if self.solver.grundy(&option)? == target {
+                if found.len() == count {
+                    return Ok((found, false));
+                }
+                found.push(option);
+            }
+        }
+        Ok((found, true))
+    }
+}
+
+/// The options of a heap of `n` of a take-and-break game with a proven period and no saltus,
+/// finite takes and at most two parts, whose value is `target`: the moves leaving no heap or
+/// one heap, and the splits whose smaller part is at most `preperiod + period`. When a split
+/// has a larger smaller part `a`, both its parts lie past the preperiod, and `a - m·period` for
+/// the right m is a split of the window with the same two values (the parts' residues are the
+/// same), so the window yields every value that any split does: a winning move exists exactly
+/// when one is found. `None` where the method does not apply; the flag says whether the list
+/// is complete.
+fn periodic_moves_to(
+    rules: &TakeAndBreak,
+    sequence: &GrundySequence,
+    n: u64,
+    target: Nimber,
+    count: usize,
+) -> Option<(Vec<Heaps>, bool)> {
+    let period = sequence
+        .period()
+        .filter(|period| period.proven && period.saltus == 0)?;
+    let max_take = rules.max_take()?;
+    if rules.max_parts() > 2 {
+        return None;
+    }
+    let window = period.preperiod + period.period;
+    let value = |heap: u64| sequence.value(heap).map(Nimber::new);
+    let mut found = Vec::new();
+    let mut complete = true;
+    for k in 0..=max_take.min(n) {
+        let digit = rules.digit(k);
+        let rest = n - k;
+        let mut candidates: Vec<(Heaps, Nimber)> = Vec::new();
+        if digit & 1 != 0 && rest == 0 {
+            candidates.push((Heaps::new(), Nimber::ZERO));
+        }
+        if digit & 2 != 0 && rest >= 1 {
+            candidates.push((Heaps::one(rest), value(rest)?));
+        }
+        for (option, option_value) in candidates {
+            if option_value == target {
+                if found.len() == count {
+                    return Some((found, false));
+                }
+                found.push(option);
+            }
+        }
+        if digit & 4 != 0 && rest >= 2 {
+            let half = rest / 2;
+            if half > window {
+                complete = false;
+            }
+            for small in 1..=half.min(window) {
+                if rules.unequal(k) && 2 * small == rest {
+                    continue;
+                }
+                if value(small)? ^ value(rest - small)? == target {
+                    if found.len() == count {
+                        return Some((found, false));
+                    }
+                    found.push(Heaps::from([small, rest - small]));
+                }
+            }
+        }
+    }
+    Some((found, complete))
+}

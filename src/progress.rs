@@ -1,0 +1,119 @@
+//! A one-line progress report on stderr, for computations that run past a second.
+//!
+//! Shown only when stderr is a terminal (never in a pipe, a file or JSON output), redrawn at
+//! most five times a second, with the rate and, where the total is known, the time left. The
+//! line is cleared before the command prints its answer ([`clear`]).
+
+use std::cell::Cell;
+use std::io::{IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+use cgt_games::Progress;
+
+thread_local! {
+    /// Whether a progress line is on the screen now.
+    static SHOWN: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Reports progress of one computation.
+pub struct Meter {
+    enabled: bool,
+    start: Instant,
+    drawn: Cell<Option<Instant>>,
+}
+
+impl Meter {
+    /// A meter that draws when stderr is a terminal.
+    pub fn on_terminal() -> Meter {
+        Meter::new(std::io::stderr().is_terminal())
+    }
+
+    /// A meter that draws only if `enabled`.
+    pub fn new(enabled: bool) -> Meter {
+        Meter {
+            enabled,
+            start: Instant::now(),
+            drawn: Cell::new(None),
+        }
+    }
+
+    /// Redraws the line for `progress`, once the computation has run for a second.
+    pub fn show(&self, progress: Progress) {
+        if !self.enabled {
+            return;
+        }
+        let elapsed = self.start.elapsed();
+        if elapsed < Duration::from_secs(1)
+            || self
+                .drawn
+                .get()
+                .is_some_and(|drawn| drawn.elapsed() < Duration::from_millis(200))
+        {
+            return;
+        }
+        self.drawn.set(Some(Instant::now()));
+        let seconds = elapsed.as_secs_f64();
+        let line = match progress {
+            Progress::Sequence { heap, last } => {
+                let rate = heap as f64 / seconds;
+                let left = last.saturating_sub(heap) as f64 / rate.max(1.0);
+                let percent = heap as f64 * 100.0 / last.max(1) as f64;
+                format!(
+                    "cgt: G({heap}) of G({last}) ({percent:.0}%), {} heaps/s, about {} left",
+                    short(rate),
+                    duration(left)
+                )
+            }
+            Progress::Search { positions } => format!(
+                "cgt: {positions} positions evaluated, {} positions/s, {} so far",
+                short(positions as f64 / seconds),
+                duration(seconds)
+            ),
+        };
+        let mut stderr = std::io::stderr().lock();
+        let _ = write!(stderr, "\r{line:<78}");
+        let _ = stderr.flush();
+        SHOWN.with(|shown| shown.set(true));
+    }
+}
+
+/// Clears the progress line, if one is shown, before the answer is printed.
+pub fn clear() {
+    if SHOWN.with(|shown| shown.replace(false)) {
+        let mut stderr = std::io::stderr().lock();
+        let _ = write!(stderr, "\r{:78}\r", "");
+        let _ = stderr.flush();
+    }
+}
+
+/// 1234567.0 as "1.2 M".
+fn short(value: f64) -> String {
+    match value {
+        v if v >= 1e9 => format!("{:.1} G", v / 1e9),
+        v if v >= 1e6 => format!("{:.1} M", v / 1e6),
+        v if v >= 1e3 => format!("{:.1} k", v / 1e3),
+        v => format!("{v:.0}"),
+    }
+}
+
+/// Seconds as "42 s", "7 min" or "3 h".
+fn duration(seconds: f64) -> String {
+    match seconds {
+        s if s < 120.0 => format!("{s:.0} s"),
+        s if s < 7200.0 => format!("{:.0} min", s / 60.0),
+        s => format!("{:.0} h", s / 3600.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_short() {
+        assert_eq!(short(1_234_567.0), "1.2 M");
+        assert_eq!(short(999.0), "999");
+        assert_eq!(duration(30.0), "30 s");
+        assert_eq!(duration(600.0), "10 min");
+    }
+}
