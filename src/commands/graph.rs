@@ -28,17 +28,31 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
     };
     let sequence = game.sequence_with(last, budget, |_| {})?;
     let mut solver = Solver::new(Tabulated::new(game, sequence)).with_budget(budget);
-    let max_positions = usize::try_from(arguments.max_positions).unwrap_or(usize::MAX);
-    let graph =
-        GameGraph::explore(&mut solver, &heaps, max_positions).map_err(|error| match error {
-            cgt_core::Error::LimitExceeded {
-                resource: Resource::Positions,
-                limit,
-            } => Error::Usage(format!(
-                "the graph has more than {limit} positions; raise --max-positions to draw it"
-            )),
-            other => Error::Engine(other),
-        })?;
+    // A node costs at most about this many bytes of the graph's tables (the node, its index
+    // entry, its place in the queue and its edges, with the tables' room to grow), so the
+    // memory budget bounds the nodes too.
+    const BYTES_PER_NODE: u64 = 512;
+    let max_positions = arguments
+        .max_positions
+        .min(arguments.max_memory / BYTES_PER_NODE);
+    let by_memory = max_positions < arguments.max_positions;
+    let limit = usize::try_from(max_positions).unwrap_or(usize::MAX);
+    let graph = GameGraph::explore(&mut solver, &heaps, limit).map_err(|error| match error {
+        cgt_core::Error::LimitExceeded {
+            resource: Resource::Positions,
+            limit,
+        } if by_memory => Error::Usage(format!(
+            "the graph has more than {limit} positions, more than {} bytes of memory hold; raise --max-memory to draw it",
+            arguments.max_memory
+        )),
+        cgt_core::Error::LimitExceeded {
+            resource: Resource::Positions,
+            limit,
+        } => Error::Usage(format!(
+            "the graph has more than {limit} positions; raise --max-positions to draw it"
+        )),
+        other => Error::Engine(other),
+    })?;
     match arguments.format {
         GraphFormat::Dot => write!(out, "{}", graph.to_dot())?,
         GraphFormat::Json => {

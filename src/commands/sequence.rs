@@ -25,9 +25,34 @@ pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
             }
         },
     };
+    // A plot holds every value it draws (8 bytes each): checked before anything is computed.
+    let budget = arguments.budget.budget();
+    if plot_format.is_some() {
+        let count = arguments.to.saturating_add(1);
+        if count > budget.positions {
+            return Err(Error::Usage(format!(
+                "a plot of {count} values exceeds the limit of {} remembered positions; raise --max-positions",
+                budget.positions
+            )));
+        }
+        if count.saturating_mul(8) > budget.memory {
+            return Err(Error::Usage(format!(
+                "a plot of {count} values needs more than the limit of {} bytes of memory; raise --max-memory",
+                budget.memory
+            )));
+        }
+    }
+    // Every value printed (or summed into the checksum) is read once: a proven period can
+    // answer values far past anything worth reading, so reading them counts as options examined.
+    if arguments.to >= budget.options {
+        return Err(Error::Usage(format!(
+            "listing G(0..={}) reads more than the limit of {} options examined; raise --max-options",
+            arguments.to, budget.options
+        )));
+    }
     let meter = Meter::new(!arguments.json && std::io::stderr().is_terminal());
     let last = arguments.to;
-    let sequence = game.sequence_with(last, arguments.budget.budget(), |heap| {
+    let sequence = game.sequence_with(last, budget, |heap| {
         meter.show(cgt_games::Progress::Sequence { heap, last })
     })?;
     crate::progress::clear();
@@ -45,15 +70,17 @@ pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
         })?;
     }
     if arguments.json {
-        let values: Vec<u64> = sequence.iter().collect();
-        let report = json!({
-            "game": name,
-            "values": values,
-            "period": period_json(sequence.period()),
-        });
-        writeln!(out, "{report}")?;
+        // Streamed, not collected: a proven period can extend the values far past memory.
+        write!(out, "{{\"game\":{},\"values\":[", json!(name))?;
+        for (n, value) in sequence.iter().enumerate() {
+            if n > 0 {
+                write!(out, ",")?;
+            }
+            write!(out, "{value}")?;
+        }
+        writeln!(out, "],\"period\":{}}}", period_json(sequence.period()))?;
     } else if arguments.summary {
-        summary(&name, &sequence, out)?;
+        summary(&name, &sequence, out, &meter)?;
     } else {
         writeln!(out, "game: {name}")?;
         let mut line = String::new();
@@ -95,17 +122,29 @@ fn period_text(period: Option<Period>) -> String {
 /// The period report, G(N), the number of zeros and a checksum: FNV-1a (64 bits) over the
 /// values G(0..=N), each as 8 little-endian bytes, so two runs can be compared without
 /// printing millions of values.
-fn summary(name: &str, sequence: &GrundySequence, out: &mut dyn Write) -> Result<(), Error> {
+fn summary(
+    name: &str,
+    sequence: &GrundySequence,
+    out: &mut dyn Write,
+    meter: &Meter,
+) -> Result<(), Error> {
     let mut checksum: u64 = 0xcbf2_9ce4_8422_2325;
     let mut zeros: u64 = 0;
     let mut last = 0;
-    for value in sequence.iter() {
+    for (n, value) in (0u64..).zip(sequence.iter()) {
+        if n % (1 << 20) == 0 {
+            meter.show(cgt_games::Progress::Sequence {
+                heap: n,
+                last: sequence.last(),
+            });
+        }
         zeros += u64::from(value == 0);
         last = value;
         for byte in value.to_le_bytes() {
             checksum = (checksum ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
         }
     }
+    crate::progress::clear();
     writeln!(out, "game:     {name}")?;
     writeln!(out, "period:   {}", period_text(sequence.period()))?;
     writeln!(out, "G({}) = {last}", sequence.last())?;

@@ -85,10 +85,10 @@ pub struct Budget {
 }
 
 impl Budget {
-    /// 10^8 positions, 10^12 options and 2 GiB.
+    /// 10^8 positions, 10^11 options (a few minutes of the engines' work) and 2 GiB.
     pub const DEFAULT: Budget = Budget {
         positions: 100_000_000,
-        options: 1_000_000_000_000,
+        options: 100_000_000_000,
         memory: 2 << 30,
     };
 

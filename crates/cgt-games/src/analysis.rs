@@ -132,6 +132,18 @@ impl HeapSolver {
         budget: Budget,
         progress: impl FnMut(Progress) + 'static,
     ) -> Result<HeapSolver> {
+        // A closed form that overflows at the largest heap means a value beyond 2^64 - 1: no
+        // search could report it either, so it is refused now rather than searched for ever.
+        let has_closed_form = matches!(ruleset, Ruleset::SplitNim(_) | Ruleset::Lasker(_));
+        if has_closed_form && ruleset.heap_grundy(largest).is_none() {
+            return Err(crate::Error::InvalidParameter {
+                game: "heap",
+                value: largest.to_string(),
+                reason: format!(
+                    "a heap of {largest} in {ruleset} has a Grundy value beyond 2^64 - 1"
+                ),
+            });
+        }
         let progress: Rc<RefCell<dyn FnMut(Progress)>> = Rc::new(RefCell::new(progress));
         let last = if ruleset.is_tabulable() { largest } else { 0 };
         let sequence = {
@@ -351,18 +363,56 @@ impl HeapSolver {
                     count,
                 ));
             }
-            crate::Ruleset::TakeAndBreak { game: rules, .. } | crate::Ruleset::Lasker(rules) => {
+            crate::Ruleset::Lasker(_) => return self.lasker_moves_to(n, target, count),
+            crate::Ruleset::TakeAndBreak { game: rules, .. } => {
                 if let Some(found) = periodic_moves_to(rules, game.sequence(), n, target, count) {
                     return Ok(found);
                 }
             }
             _ => {}
         }
-        // A scan of the heap's options, within the budget. The ruleset is cloned (it holds only
-        // parameters) so that its moves can be listed while the solver values them.
+        // A scan of the heap's options, within the budget, refused at once when it could not
+        // end within it. The ruleset is cloned (it holds only parameters) so that its moves can
+        // be listed while the solver values them.
         let ruleset = self.ruleset().clone();
+        if estimated_options(&ruleset, n) > u128::from(self.budget.options) {
+            return Err(self.budget.exceeded(Resource::Options).into());
+        }
+        self.scan_moves_to(ruleset.heap_moves(n), target, count)
+    }
+
+    /// Lasker's Nim: the move leaving one heap of value `target` comes from the closed form,
+    /// which is its own inverse (it swaps 4k + 3 and 4k + 4), and the splits from
+    /// [`lasker_splits`]; no option is scanned.
+    fn lasker_moves_to(&self, n: u64, target: Nimber, count: usize) -> Result<(Vec<Heaps>, bool)> {
         let mut found = Vec::new();
-        for (option, examined) in ruleset.heap_moves(n).zip(1u64..) {
+        let single = match target.value() {
+            0 => Some(0),
+            value => lasker_value(value),
+        };
+        if let Some(single) = single.filter(|&single| single < n) {
+            found.push(Heaps::one(single));
+        }
+        let (splits, complete) = lasker_splits(n, target.value(), count);
+        found.extend(
+            splits
+                .into_iter()
+                .map(|(small, large)| Heaps::from([small, large])),
+        );
+        let complete = complete && found.len() <= count;
+        found.truncate(count);
+        Ok((found, complete))
+    }
+
+    /// The first `count` of `options` whose value is `target`, within the budget.
+    fn scan_moves_to(
+        &mut self,
+        options: impl Iterator<Item = Heaps>,
+        target: Nimber,
+        count: usize,
+    ) -> Result<(Vec<Heaps>, bool)> {
+        let mut found = Vec::new();
+        for (option, examined) in options.zip(1u64..) {
             if examined > self.budget.options {
                 return Err(self.budget.exceeded(Resource::Options).into());
             }
@@ -374,6 +424,112 @@ impl HeapSolver {
             }
         }
         Ok((found, true))
+    }
+}
+
+/// Lasker's Nim's closed form `G` (Ferguson, Part I, 4.4): it swaps 4k + 3 and 4k + 4 and fixes
+/// every other heap, so it is its own inverse. `None` where it overflows.
+fn lasker_value(heap: u64) -> Option<u64> {
+    match heap % 4 {
+        3 => heap.checked_add(1),
+        0 if heap > 0 => Some(heap - 1),
+        _ => Some(heap),
+    }
+}
+
+/// The splits `a + b = n` (0 < a <= b) of Lasker's Nim with `G(a) ^ G(b) = target`, at most
+/// `count` of them, and whether they are all.
+///
+/// Write `a' = G(a)` and `b' = G(b)`. Then `a' ^ b' = target`, and `a + b = a' + b' + e1 + e2`,
+/// where `e(x)` is +1 for x = 3 mod 4, -1 for x = 0 mod 4 (x > 0) and 0 otherwise (since
+/// `G(x) = x + e(x)` and G is an involution). For each of the nine pairs `(e1, e2)`, `a' + b'`
+/// is a known `m`, and two numbers with sum m and xor t share exactly the bits `c = (m - t)/2`
+/// (when `m - t` is even, non-negative and `c & t = 0`): `a' = c | s`, `b' = c | (t ^ s)` for
+/// the submasks s of t. The residues mod 4 (which fix e) depend only on the low two bits of s,
+/// so every case is decided by the four low choices, with the high bits of s free; every
+/// candidate is checked against `G` before it is listed.
+fn lasker_splits(n: u64, target: u64, count: usize) -> (Vec<(u64, u64)>, bool) {
+    let e = |x: u64| -> i128 {
+        match x % 4 {
+            3 => 1,
+            0 if x > 0 => -1,
+            _ => 0,
+        }
+    };
+    let high = target & !3;
+    // Every submask of the high bits when they are few; else enough of them that a case with
+    // a solution always yields one (0, all of them, and one with a single bit moved).
+    let all_highs = high.count_ones() <= 10;
+    let highs: Vec<u64> = if all_highs {
+        let mut masks = Vec::new();
+        let mut sub = high;
+        loop {
+            masks.push(sub);
+            if sub == 0 {
+                break;
+            }
+            sub = (sub - 1) & high;
+        }
+        masks
+    } else {
+        let low_bit = high & high.wrapping_neg();
+        vec![0, high, low_bit, high ^ low_bit]
+    };
+    let mut found = std::collections::BTreeSet::new();
+    for e1 in -1i128..=1 {
+        for e2 in -1i128..=1 {
+            let m = i128::from(n) - e1 - e2;
+            let difference = m - i128::from(target);
+            if difference < 0 || difference % 2 != 0 {
+                continue;
+            }
+            let Ok(common) = u64::try_from(difference / 2) else {
+                continue;
+            };
+            if common & target != 0 {
+                continue;
+            }
+            for low in [0, 1, 2, 3].into_iter().filter(|low| low & !target == 0) {
+                for &high_part in &highs {
+                    let sub = low | high_part;
+                    let (a_value, b_value) = (common | sub, common | (target ^ sub));
+                    if e(a_value) != e1 || e(b_value) != e2 {
+                        continue;
+                    }
+                    let (Some(a), Some(b)) = (lasker_value(a_value), lasker_value(b_value)) else {
+                        continue;
+                    };
+                    let checked = a > 0
+                        && b > 0
+                        && a.checked_add(b) == Some(n)
+                        && lasker_value(a).zip(lasker_value(b)).map(|(x, y)| x ^ y) == Some(target);
+                    if checked {
+                        found.insert((a.min(b), a.max(b)));
+                    }
+                }
+            }
+        }
+    }
+    let complete = all_highs && found.len() <= count;
+    (found.into_iter().take(count).collect(), complete)
+}
+
+/// An upper bound on the options of a heap of `n`, to refuse a scan that could not finish.
+fn estimated_options(ruleset: &Ruleset, n: u64) -> u128 {
+    let n = u128::from(n);
+    match ruleset {
+        Ruleset::TakeAndBreak { game, .. } | Ruleset::Lasker(game) => {
+            let takes = game.max_take().map_or(n + 1, |max| u128::from(max) + 1);
+            let per_take = match game.max_parts() {
+                0 | 1 => 1,
+                2 => n / 2 + 1,
+                _ => n.saturating_mul(n),
+            };
+            takes.saturating_mul(per_take)
+        }
+        Ruleset::SubsetNim(subset) => subset.takes().len() as u128,
+        Ruleset::Bash(bash) => u128::from(bash.max_take()).min(n),
+        _ => n.saturating_mul(n).saturating_add(1),
     }
 }
 

@@ -255,6 +255,9 @@ impl Ruleset {
             });
         let count = period.map_or(last, |period| period.preperiod + period.period - 1);
         let mut values = Values::new();
+        if let Err(error) = crate::sequence::check_memory(count, &values, budget) {
+            return Some(Err(error));
+        }
         for n in 0..=count {
             if let Err(error) = crate::sequence::check_memory(n, &values, budget) {
                 return Some(Err(error));
@@ -324,7 +327,7 @@ impl Ruleset {
             Ruleset::SubsetNim(subset) => {
                 parts.len() <= 1 && left < n && subset.takes().contains(&(n - left))
             }
-            Ruleset::SplitNim(_) => parts.len() <= 2 && parts.iter().all(|&part| part < n),
+            Ruleset::SplitNim(_) => n > 0 && parts.len() <= 2 && parts.iter().all(|&part| part < n),
             Ruleset::TakeAndBreak { game, .. } | Ruleset::Lasker(game) => {
                 game.is_heap_move(n, &parts)
             }

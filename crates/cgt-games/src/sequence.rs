@@ -115,6 +115,11 @@ impl GrundySequence {
     ) -> Result<GrundySequence> {
         let mut engine = Engine::new(game);
         let provable = game.tail().is_none() && !game.has_unequal();
+        // No period can stop a game that cannot be proven periodic early: every value up to
+        // `last` will be held, so a budget too small for them is an error now, not in an hour.
+        if !provable {
+            check_memory(last, &Values::new(), budget)?;
+        }
         let mut checkpoint = 64;
         let mut n = 0;
         // The second core's part of the sparse method, while it has one; the thread ends when
@@ -199,6 +204,7 @@ impl GrundySequence {
         budget: Budget,
         mut progress: impl FnMut(u64),
     ) -> Result<GrundySequence> {
+        check_memory(last, &Values::new(), budget)?;
         let mut work: u64 = 0;
         let mut values = Values::new();
         let mut set = MexSet::new();
@@ -710,13 +716,15 @@ impl<'g> Engine<'g> {
                             continue;
                         }
                         let total = n - k;
+                        // The splits of this total are options examined, whether scanned now or
+                        // merged from the cache, so the budget bounds the time either way.
+                        self.work += total / 2;
                         let cached = cache
                             .iter()
                             .find(|entry| entry.total == total && entry.distinct == distinct);
                         match cached {
                             Some(entry) => splits.merge(&entry.words),
                             None => {
-                                self.work += total / 2;
                                 let scan = self.scratch.scan_alone(
                                     &mut self.helper,
                                     values,
@@ -1134,7 +1142,10 @@ impl SplitSet {
 
     /// The least value in neither this set nor `other`.
     fn mex_with(&self, other: &MexSet) -> u64 {
-        let mut value = 0;
+        // Every value below `other`'s own mex is in `other`, so the answer is at least that:
+        // starting there (a word-wise scan) keeps a game whose single-heap moves reach every
+        // smaller heap (an all-but subtraction game) linear, not quadratic.
+        let mut value = other.mex().value();
         while self.contains(value) || other.contains(Nimber::new(value)) {
             value += 1;
         }

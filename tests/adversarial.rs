@@ -1,0 +1,260 @@
+//! The standing adversarial suite: the `cgt` binary run as a process on extreme inputs for every
+//! subcommand (heaps near 2^64, huge counts, empty and malformed values, long codes), each under
+//! a memory cap and a timeout. Every run must end, by itself, in an answer (status 0 and some
+//! output) or in one line on stderr and status 2: never a panic, a signal, a hang, or memory
+//! past the cap.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// The virtual-memory cap of every run, in KiB: the default budget of 2 GiB plus room for the
+/// program itself. A run that tries to take more is killed by an allocation failure, which
+/// this suite reports as a signal.
+const MEMORY_CAP_KIB: u64 = 3 * 1024 * 1024;
+
+/// How long a run may take. The answers here are immediate on a release build; this leaves
+/// room for a debug build on a busy 2-core machine.
+const TIMEOUT: Duration = Duration::from_secs(60);
+
+/// Runs `cgt arguments` with `input` on stdin under the memory cap and the timeout, and checks
+/// that it ended in an answer or in one clear error line.
+fn check(arguments: &[&str], input: &[u8]) {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {MEMORY_CAP_KIB} && exec \"$0\" \"$@\""))
+        .arg(env!("CARGO_BIN_EXE_cgt"))
+        .args(arguments)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cgt starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let _ = stdin.write_all(input);
+    drop(stdin);
+    // The output is drained by another thread while this one keeps time, so that a long
+    // answer never blocks on a full pipe.
+    let pid = child.id();
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = sender.send(child.wait_with_output());
+    });
+    let output = match receiver.recv_timeout(TIMEOUT) {
+        Ok(output) => output.expect("output"),
+        Err(_) => {
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+            panic!("{arguments:?} ran for more than {TIMEOUT:?}");
+        }
+    };
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let code = output.status.code();
+    assert!(code.is_some(), "{arguments:?} ended by a signal: {stderr}");
+    assert!(!stderr.contains("panicked"), "{arguments:?}: {stderr}");
+    match code {
+        Some(0) => assert!(!output.stdout.is_empty(), "{arguments:?}: no output"),
+        Some(2) => {
+            assert_eq!(stderr.lines().count(), 1, "{arguments:?}: {stderr}");
+            assert!(stderr.starts_with("cgt: "), "{arguments:?}: {stderr}");
+        }
+        other => panic!("{arguments:?} ended with status {other:?}: {stderr}"),
+    }
+}
+
+const MAX: &str = "18446744073709551615";
+
+#[test]
+fn value_and_moves_on_extreme_heaps() {
+    let long_code = format!("octal:0.{}", "7".repeat(5000));
+    let many_heaps: Vec<String> = (0..5000).map(|n| (n * 7919 % 1000).to_string()).collect();
+    let mut cases: Vec<Vec<String>> = Vec::new();
+    for game in [
+        "nim",
+        "bash:3",
+        &format!("bash:{MAX}"),
+        "subset-nim:1,3,4",
+        &format!("subset-nim:{MAX}"),
+        "split-nim",
+        "kayles",
+        "dawson-kayles",
+        "dawson-chess",
+        "grundy",
+        "lasker",
+        "allbut:1,2,3",
+        "octal:0.16",
+        "tb:4!.0",
+        "tb:0.[3]",
+    ] {
+        for heaps in [
+            vec![MAX.to_string()],
+            vec![
+                "18446744073709551614".to_string(),
+                "1000000000000".to_string(),
+            ],
+            vec!["0".to_string()],
+            vec!["1000000000".to_string()],
+        ] {
+            for command in ["value", "moves"] {
+                let mut case = vec![command.to_string(), game.to_string()];
+                case.extend(heaps.iter().cloned());
+                cases.push(case);
+            }
+        }
+    }
+    // A code of 5000 digits: its period may take long to prove, so the run must end at its
+    // budget (here a small one), with the flag named.
+    for heap in ["30", MAX] {
+        for command in ["value", "moves"] {
+            cases.push(vec![
+                command.to_string(),
+                long_code.clone(),
+                heap.to_string(),
+                "--max-options".to_string(),
+                "100000000".to_string(),
+            ]);
+        }
+    }
+    let mut crowd = vec!["value".to_string(), "kayles".to_string()];
+    crowd.extend(many_heaps);
+    cases.push(crowd);
+    for case in &cases {
+        let arguments: Vec<&str> = case.iter().map(String::as_str).collect();
+        check(&arguments, b"");
+    }
+}
+
+#[test]
+fn malformed_and_extreme_options() {
+    let long = "9".repeat(10_000);
+    for arguments in [
+        vec!["value", "", "3"],
+        vec!["value", "nim", ""],
+        vec!["value", "nim", "-0"],
+        vec!["value", "nim", &long],
+        vec!["value", "octal:", "3"],
+        vec!["value", "octal:0.8", "3"],
+        vec!["value", "tb:[", "3"],
+        vec!["value", "subset-nim:1,", "3"],
+        vec!["value", "nim", "3", "--max-moves", MAX],
+        vec!["value", "nim", "3", "--max-memory", "lots"],
+        vec!["value", "nim", "3", "--max-memory", "99999999999T"],
+        vec!["value", "kayles", "30", "--max-positions", "0"],
+        vec!["value", "kayles", "30", "--max-memory", "0"],
+        vec!["value", "grundy", "5000", "--max-options", "0"],
+        vec!["moves", "split-nim", MAX, "--max-moves", "1000000"],
+        vec![
+            "value",
+            "split-nim",
+            "1000000000000000000",
+            "--max-moves",
+            "1000000",
+        ],
+    ] {
+        check(&arguments, b"");
+    }
+}
+
+#[test]
+fn sequences_graphs_and_completions_at_the_limits() {
+    for arguments in [
+        vec!["sequence", "nim", "--to", MAX, "--summary"],
+        vec!["sequence", "kayles", "--to", MAX, "--json"],
+        vec!["sequence", "grundy", "--to", MAX],
+        vec!["sequence", "allbut:1,2", "--to", "10000000000"],
+        vec![
+            "sequence",
+            "kayles",
+            "--to",
+            "100000000000",
+            "--plot",
+            "/tmp/x.svg",
+        ],
+        vec!["sequence", "kayles", "--to", "10", "--table", "0"],
+        vec!["sequence", "split-nim", "--to", "1000000000", "--summary"],
+        vec!["graph", "nim", MAX],
+        vec!["graph", "nim", "1000000000"],
+        vec!["graph", "split-nim", MAX, "--max-positions", MAX],
+        vec!["graph", "kayles", "1000000", "--max-positions", "1000000"],
+        vec!["graph", "grundy", MAX],
+        vec!["completions", "bash"],
+        vec!["completions", "tcsh"],
+        vec!["games", "--json"],
+    ] {
+        check(&arguments, b"");
+    }
+}
+
+#[test]
+fn play_on_extreme_positions_and_input() {
+    let hint_then_quit = b"hint\nhint\n1 0\nundo\nquit\n".as_slice();
+    for (arguments, input) in [
+        (vec!["play", "kayles", MAX], hint_then_quit),
+        (
+            vec!["play", "lasker", "18446744073709551614", "7"],
+            hint_then_quit,
+        ),
+        (
+            vec!["play", "split-nim", "1000000000000000000"],
+            hint_then_quit,
+        ),
+        (vec!["play", "nim", MAX, MAX], hint_then_quit),
+        (
+            vec!["play", "grundy", "100000", "--first", "cgt"],
+            hint_then_quit,
+        ),
+        (vec!["play", "nim", "3", "4"], b"\xff\xfe\n".as_slice()),
+        (
+            vec!["play", "nim", "3", "4"],
+            b"99999999999999999999999 1\n1 -5\n\n".as_slice(),
+        ),
+        (vec!["play", "kayles", "7"], b"".as_slice()),
+    ] {
+        check(&arguments, input);
+    }
+}
+
+/// `cgt ... | head -1`: the reader goes away, and cgt ends quietly with status 0.
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cgt"))
+        .args(["sequence", "kayles", "--to", "1000000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cgt starts");
+    let mut stdout = child.stdout.take().expect("stdout");
+    let mut first = [0u8; 64];
+    std::io::Read::read_exact(&mut stdout, &mut first).expect("some output");
+    drop(stdout);
+    let output = child.wait_with_output().expect("cgt ends");
+    assert_eq!(output.status.code(), Some(0));
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
+
+/// A full disk is one line and status 2, whatever the subcommand writes.
+#[test]
+fn a_full_disk_is_one_line() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    for arguments in [
+        vec!["value", "nim", "3", "4", "5"],
+        vec!["completions", "bash"],
+        vec!["sequence", "kayles", "--to", "100000"],
+        vec!["games"],
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_cgt"))
+            .args(&arguments)
+            .stdout(std::fs::File::create("/dev/full").expect("/dev/full"))
+            .output()
+            .expect("cgt runs");
+        assert_eq!(output.status.code(), Some(2), "{arguments:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{arguments:?}: {stderr}");
+        assert!(stderr.contains("No space left"), "{arguments:?}: {stderr}");
+    }
+}
