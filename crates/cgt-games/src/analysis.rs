@@ -1,16 +1,7 @@
 //! Positions of the catalogue's heap games analysed for a player: values, every move described,
 //! winning moves and whether a typed move is legal, all from one source of values.
 //!
-//! # Design
-//!
-//! A program that lists moves, plays and gives hints must never disagree with itself, so
-//! [`HeapSolver`] answers all of it from the same values: the ruleset's closed form, else the
-//! game's Grundy sequence (with its proven period, any heap up to 2^64 - 1), else the solver's
-//! search. Winning moves are found heap by heap by the Sprague-Grundy rule (a move in a heap
-//! of value g wins when it leaves `g ^ total`), and inside a heap by the cheapest method that is
-//! still exact: a closed form's inverse (Nim, Bash, split Nim), the period of a take-and-break
-//! game (the options of a heap of 10^12 take the values of a window of `preperiod + period`
-//! smaller parts), or a scan of the heap's options within the budget.
+//! The method is described on [`HeapSolver`].
 
 use std::cell::RefCell;
 use std::fmt;
@@ -103,7 +94,6 @@ pub enum Progress {
 #[derive(Debug)]
 pub struct HeapSolver {
     solver: Solver<Tabulated>,
-    budget: Budget,
 }
 
 impl HeapSolver {
@@ -157,7 +147,7 @@ impl HeapSolver {
             .with_progress(move |positions| {
                 (progress.borrow_mut())(Progress::Search { positions });
             });
-        Ok(HeapSolver { solver, budget })
+        Ok(HeapSolver { solver })
     }
 
     /// The ruleset.
@@ -356,15 +346,15 @@ impl HeapSolver {
             return Ok((moves, complete));
         }
         match game.ruleset() {
-            crate::Ruleset::SplitNim(_) => {
+            Ruleset::SplitNim(_) => {
                 return Ok(crate::split_nim::split_nim_moves_to_value(
                     n,
                     target.value(),
                     count,
                 ));
             }
-            crate::Ruleset::Lasker(_) => return self.lasker_moves_to(n, target, count),
-            crate::Ruleset::TakeAndBreak { game: rules, .. } => {
+            Ruleset::Lasker(_) => return self.lasker_moves_to(n, target, count),
+            Ruleset::TakeAndBreak { game: rules, .. } => {
                 if let Some(found) = periodic_moves_to(rules, game.sequence(), n, target, count) {
                     return Ok(found);
                 }
@@ -375,8 +365,8 @@ impl HeapSolver {
         // end within it. The ruleset is cloned (it holds only parameters) so that its moves can
         // be listed while the solver values them.
         let ruleset = self.ruleset().clone();
-        if estimated_options(&ruleset, n) > u128::from(self.budget.options) {
-            return Err(self.budget.exceeded(Resource::Options).into());
+        if estimated_options(&ruleset, n) > u128::from(self.solver.budget().options) {
+            return Err(self.solver.budget().exceeded(Resource::Options).into());
         }
         self.scan_moves_to(ruleset.heap_moves(n), target, count)
     }
@@ -413,8 +403,8 @@ impl HeapSolver {
     ) -> Result<(Vec<Heaps>, bool)> {
         let mut found = Vec::new();
         for (option, examined) in options.zip(1u64..) {
-            if examined > self.budget.options {
-                return Err(self.budget.exceeded(Resource::Options).into());
+            if examined > self.solver.budget().options {
+                return Err(self.solver.budget().exceeded(Resource::Options).into());
             }
             if self.solver.grundy(&option)? == target {
                 if found.len() == count {
