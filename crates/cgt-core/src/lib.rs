@@ -58,6 +58,7 @@
 //! - E. R. Berlekamp, J. H. Conway, R. K. Guy, *Winning Ways for your Mathematical Plays*
 //!   (1982).
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 mod error;
 mod game;
@@ -65,7 +66,9 @@ mod graph;
 mod memo;
 mod mex;
 mod nimber;
+pub mod reference;
 mod solver;
+mod sum;
 
 pub use error::{Budget, Error, Resource, Result};
 pub use game::{ImpartialGame, Unhinted};
@@ -73,3 +76,4 @@ pub use graph::{GameGraph, GraphNode};
 pub use mex::{MexSet, mex};
 pub use nimber::{Nimber, Outcome};
 pub use solver::Solver;
+pub use sum::{Sum, SumOf, SumPosition};

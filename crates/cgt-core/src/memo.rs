@@ -270,7 +270,6 @@ impl<P: Eq + Hash + Clone> Memo<P> {
             return;
         }
         self.slots.reserve_exact(old);
-        advise_huge_pages(&self.slots);
         self.slots.resize_with(2 * old, || Slot::EMPTY);
         // Runs of occupied slots never cross an empty one, so starting just after an empty
         // slot and going round once meets every run from its start. An entry then moves only
@@ -328,31 +327,6 @@ impl<P: Eq + Hash + Clone> Memo<P> {
             .filter_map(|index| Some((self.slots[index].key.as_ref()?, self.value_at(index)?)))
     }
 }
-
-/// Asks the kernel to back a large table with huge pages (2 MB on x86-64) where it can. Every
-/// lookup lands on a random page, and with 4 KB pages nearly every one misses the processor's
-/// page-translation cache, which under a hypervisor costs a walk of two page tables. The advice
-/// changes nothing else: the memory and its contents stay as they are.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages<T>(slots: &Vec<T>) {
-    const PAGE: usize = 4096;
-    let bytes = slots.capacity() * std::mem::size_of::<T>();
-    if bytes < 1 << 22 {
-        return;
-    }
-    let start = slots.as_ptr() as usize;
-    let aligned = start.next_multiple_of(PAGE);
-    let length = (start + bytes - aligned) / PAGE * PAGE;
-    // SAFETY: the range lies within the vector's allocation, which outlives the call, and
-    // `MADV_HUGEPAGE` only changes how the kernel backs those pages, not what they hold or
-    // whether they may be accessed. A failure is harmless and ignored.
-    unsafe {
-        libc::madvise(aligned as *mut libc::c_void, length, libc::MADV_HUGEPAGE);
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages<T>(_slots: &Vec<T>) {}
 
 /// Positions that hash as one integer (`u32`, `u64`, ...) are placed by the integer divided by
 /// [`RUN`], hashed, with the remainder kept: runs of consecutive positions, the way a

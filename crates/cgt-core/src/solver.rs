@@ -1,4 +1,40 @@
 //! The [`Solver`]: Grundy values, outcomes and winning moves of any [`ImpartialGame`].
+//!
+//! # How the search works
+//!
+//! The Grundy value of a position is the mex (least missing value) of the values of its
+//! options; a position that splits into components is worth the nim-sum of theirs. The plain
+//! way to compute that is a recursive function (see [`crate::reference`], which is exactly
+//! that and nothing more). This solver computes the same values with the recursion turned into
+//! three explicit stacks, so that the depth of a game is bounded by memory, not by the thread's
+//! stack:
+//!
+//! - **frames**: one per position being evaluated, deepest on top. A frame remembers where its
+//!   position sits in the memo (marked *visiting*, so that meeting it again below is a cycle),
+//!   and where its entries on the two other stacks start ([`PendingStart`], [`ValuesStart`]).
+//! - **pending**: the components of the frame's options not valued yet. When a frame is
+//!   entered, every option is generated once: an option with a closed form is valued at once,
+//!   the others are split into components and pushed here, each tagged with its [`Role`] in
+//!   its move (the whole move, the first component of it, or a later one).
+//! - **option values**: the values of the frame's options found so far. The value of an option
+//!   made of several components is built in place on top of this stack: the first component
+//!   pushes its value, each later one is added to it by nim-sum.
+//!
+//! The loop looks at the top frame. If it has pending components, it pops one: a component
+//! already in the memo (or with a closed form) contributes its value at once; a new one is
+//! entered as a frame of its own above. When a frame has nothing pending, its value is the mex
+//! of its option values; it is written to the memo, the frame is popped, and its value goes to
+//! its parent's current option by its role. The root's value ends the loop.
+//!
+//! Winning moves of a sum follow the Sprague-Grundy theorem: with component values `g_i` and
+//! total `t = g_1 ^ ... ^ g_k`, a move wins exactly when it changes one component `i` into a
+//! position of value `t ^ g_i`. So each component is searched alone for moves to that one value
+//! ([`ImpartialGame::moves_to_value`] where the game has a closed form), and the result is put
+//! back into the whole position with [`ImpartialGame::join`]; the product of the components is
+//! never searched.
+//!
+//! The memo (`memo.rs`) is an open-addressing table tuned for this access pattern; its layout
+//! is documented there.
 
 use std::hash::Hash;
 
@@ -115,32 +151,77 @@ enum Role {
     Joins,
 }
 
-/// The top bit of [`Frame::values`]: the frame's position is a whole move of its parent.
-const WHOLE_MOVE: u32 = 1 << 31;
-
 /// One position under evaluation on the explicit stack.
 #[derive(Debug)]
 struct Frame<P> {
     position: P,
     /// Where the position waits in the memo, marked as visiting, for its value.
     place: Place,
-    /// Where this frame's part of the pending stack starts, in 32 bits, so that a frame of a
-    /// `u32` position takes 16 bytes (a line ten million moves deep keeps ten million frames).
-    pending_start: u32,
-    /// Where its option values start (the low 31 bits), and whether the position is on its own
-    /// a move of its parent's ([`WHOLE_MOVE`]): its value is then pushed as the move's, where
-    /// a component's is added to the move's value on top.
-    values: u32,
+    /// Where this frame's part of the pending stack starts.
+    pending_start: PendingStart,
+    /// Where its option values start, and how its value takes part in its parent's move.
+    values: ValuesStart,
 }
 
-impl<P> Frame<P> {
-    fn values_start(&self) -> usize {
-        (self.values & !WHOLE_MOVE) as usize
+/// Where a frame's part of the pending stack starts, in 32 bits rather than a `usize`, so that
+/// a frame of a `u32` position takes 16 bytes: a line ten million moves deep keeps ten million
+/// frames.
+#[derive(Debug, Clone, Copy)]
+struct PendingStart(u32);
+
+impl PendingStart {
+    /// The offset, or an error when it does not fit 32 bits (more than 4 billion pending
+    /// components on the stack at once).
+    fn new(offset: usize) -> Result<PendingStart> {
+        u32::try_from(offset)
+            .map(PendingStart)
+            .map_err(|_| Error::LimitExceeded {
+                resource: Resource::Options,
+                limit: u64::from(u32::MAX),
+            })
+    }
+
+    fn get(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Where a frame's option values start on the values stack, and the [`Role`] of its position in
+/// its parent's move, packed in 32 bits for the same reason as [`PendingStart`].
+///
+/// | bits | field |
+/// |---|---|
+/// | 31 | [`ValuesStart::WHOLE_MOVE`]: set when the position is on its own a move of its parent (role [`Role::Whole`]), clear when it is a component of one (role [`Role::Joins`]) |
+/// | 0..=30 | the offset on the values stack |
+#[derive(Debug, Clone, Copy)]
+struct ValuesStart(u32);
+
+impl ValuesStart {
+    /// The flag bit: the frame's value is its parent's move's value, pushed rather than added.
+    const WHOLE_MOVE: u32 = 1 << 31;
+
+    /// The packed form, or an error when the offset needs the flag's bit (more than 2 billion
+    /// option values on the stack at once).
+    fn new(offset: usize, whole_move: bool) -> Result<ValuesStart> {
+        let offset = u32::try_from(offset)
+            .ok()
+            .filter(|&offset| offset < Self::WHOLE_MOVE)
+            .ok_or(Error::LimitExceeded {
+                resource: Resource::Options,
+                limit: u64::from(Self::WHOLE_MOVE),
+            })?;
+        Ok(ValuesStart(
+            offset | if whole_move { Self::WHOLE_MOVE } else { 0 },
+        ))
+    }
+
+    fn offset(self) -> usize {
+        (self.0 & !Self::WHOLE_MOVE) as usize
     }
 
     /// How the position's value takes part in its parent's move: as all of it, or added in.
-    fn role(&self) -> Role {
-        if self.values & WHOLE_MOVE != 0 {
+    fn role(self) -> Role {
+        if self.0 & Self::WHOLE_MOVE != 0 {
             Role::Whole
         } else {
             Role::Joins
@@ -660,27 +741,16 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         if self.values.bytes_after_insert() as u64 > self.budget.memory {
             return Err(self.budget.exceeded(Resource::Memory));
         }
-        let pending_start = self.pending.len();
-        // Both offsets must fit their 32 and 31 bits.
-        let below = |offset: usize, bound: u32| {
-            u32::try_from(offset)
-                .ok()
-                .filter(|&offset| offset < bound)
-                .ok_or(Error::LimitExceeded {
-                    resource: Resource::Options,
-                    limit: u64::from(bound),
-                })
-        };
-        let pending_start_32 = below(pending_start, u32::MAX)?;
-        let values_start = below(self.option_values.len(), WHOLE_MOVE)?;
+        let pending_start = PendingStart::new(self.pending.len())?;
+        let values_start = ValuesStart::new(self.option_values.len(), whole_move)?;
         // Marked only once nothing can fail before its frame is pushed, so that an error
         // leaves no mark that `abandon` cannot find.
         let place = self
             .values
             .insert_vacant(hash, position.clone(), VISITING, vacant);
         self.frames.push(Frame {
-            pending_start: pending_start_32,
-            values: values_start | if whole_move { WHOLE_MOVE } else { 0 },
+            pending_start,
+            values: values_start,
             place,
             position,
         });
@@ -726,7 +796,7 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         })?;
         // A separate pass with nothing between the reads lets the processor overlap them all.
         let mut touched = false;
-        for item in &self.pending[pending_start..] {
+        for item in &self.pending[pending_start.get()..] {
             touched ^= self.values.touch(item.hash);
         }
         std::hint::black_box(touched);
@@ -767,8 +837,8 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         self.enter(game, root, hash, vacant, false)?;
         let mut value = Nimber::ZERO;
         while let Some(top) = self.frames.last_mut() {
-            if self.pending.len() == top.pending_start as usize {
-                let values_start = top.values_start();
+            if self.pending.len() == top.pending_start.get() {
+                let values_start = top.values.offset();
                 self.mex.clear();
                 for &value in &self.option_values[values_start..] {
                     self.mex.insert(value);
@@ -777,7 +847,7 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
                 self.option_values.truncate(values_start);
                 self.evaluated += 1;
                 self.values.set_placed(top.place, &top.position, value);
-                let role = top.role();
+                let role = top.values.role();
                 self.frames.pop();
                 // The finished position was a move of its parent's, or a component of its
                 // parent's current move.

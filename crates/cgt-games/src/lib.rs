@@ -30,6 +30,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 #[doc(hidden)]
 pub use cgt_core;
