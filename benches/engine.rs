@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use cgt_core::{ImpartialGame, Nimber, Solver, Unhinted};
-use cgt_games::{Heaps, Nim};
+use cgt_games::{HeapGame, Heaps, Nim};
 use criterion::{Criterion, criterion_group, criterion_main};
 
 /// The system allocator, counting the bytes in use and their peak.
@@ -91,7 +91,7 @@ fn run_baseline() -> (u64, usize) {
 }
 
 fn run_engine() -> (Nimber, usize) {
-    let mut solver = Solver::new(Unhinted(Nim)).with_limit(100_000_000);
+    let mut solver = Solver::new(Unhinted(HeapGame(Nim))).with_limit(100_000_000);
     let value = solver
         .grundy(&Heaps::from([LARGEST; HEAPS]))
         .expect("finite");

@@ -6,10 +6,10 @@
 //! Run with `cargo run --example leetcode_1908 -- 1 2 3`.
 
 use cgt_core::{Outcome, Solver, Unhinted};
-use cgt_games::{Heaps, Nim};
+use cgt_games::{HeapGame, Heaps, Nim};
 
 fn alice_wins(piles: &[u64]) -> Result<bool, cgt_core::Error> {
-    Ok(Solver::new(Nim).outcome(&Heaps::from(piles))? == Outcome::Next)
+    Ok(Solver::new(HeapGame(Nim)).outcome(&Heaps::from(piles))? == Outcome::Next)
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -23,7 +23,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     } else {
         vec![piles]
     };
-    let mut brute_force = Solver::new(Unhinted(Nim));
+    let mut brute_force = Solver::new(Unhinted(HeapGame(Nim)));
     for piles in samples {
         let by_search = brute_force.outcome(&Heaps::from(piles.as_slice()))? == Outcome::Next;
         let by_formula = alice_wins(&piles)?;

@@ -3,7 +3,7 @@
 //! Run with `cargo run --example nim_winning_move -- 13 12 8`.
 
 use cgt_core::Solver;
-use cgt_games::{Heaps, Nim};
+use cgt_games::{HeapGame, Heaps, Nim};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut heaps: Heaps = std::env::args()
@@ -13,7 +13,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if heaps.is_empty() {
         heaps = Heaps::from([13, 12, 8]);
     }
-    let mut solver = Solver::new(Nim);
+    let mut solver = Solver::new(HeapGame(Nim));
     let value = solver.grundy(&heaps)?;
     println!("heaps {heaps} have value {value}");
     let winning = solver.winning_moves(&heaps)?;

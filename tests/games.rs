@@ -3,14 +3,14 @@
 
 mod common;
 
-use cgt_core::{ImpartialGame, Nimber, Outcome, Solver, Unhinted};
-use cgt_games::{Bash, Heaps, Nim, Ruleset, SplitNim, SubsetNim};
+use cgt_core::{Nimber, Outcome, Solver, Unhinted};
+use cgt_games::{Bash, HeapGame, HeapRuleset, Heaps, Nim, Ruleset, SplitNim, SubsetNim};
 use common::oracle_values;
 use proptest::prelude::*;
 
 /// Grundy values of single heaps 0..=last by brute force with hooks hidden.
-fn searched<G: ImpartialGame<Position = Heaps>>(game: G, last: u64) -> Vec<u64> {
-    let mut solver = Solver::new(Unhinted(game));
+fn searched<G: HeapRuleset>(game: G, last: u64) -> Vec<u64> {
+    let mut solver = Solver::new(Unhinted(HeapGame(game)));
     (0..=last)
         .map(|heap| solver.grundy(&Heaps::from([heap])).unwrap().value())
         .collect()
@@ -24,7 +24,7 @@ fn bash_is_n_mod_m_plus_one() {
         for (n, value) in values.into_iter().enumerate() {
             assert_eq!(value, n as u64 % (m + 1), "m = {m}, n = {n}");
         }
-        let mut solver = Solver::new(Bash::new(m).unwrap());
+        let mut solver = Solver::new(HeapGame(Bash::new(m).unwrap()));
         assert_eq!(
             solver.grundy(&Heaps::from([u64::MAX])).unwrap(),
             Nimber::new(u64::MAX % (m + 1))
@@ -32,7 +32,7 @@ fn bash_is_n_mod_m_plus_one() {
     }
     let widest = Bash::new(u64::MAX).unwrap();
     assert_eq!(
-        Solver::new(widest)
+        Solver::new(HeapGame(widest))
             .grundy(&Heaps::from([u64::MAX]))
             .unwrap(),
         Nimber::new(u64::MAX)
@@ -56,7 +56,7 @@ fn subtraction_one_three_four_matches_ferguson() {
         .split_whitespace()
         .collect();
     let game = SubsetNim::new([1, 3, 4]).unwrap();
-    let mut solver = Solver::new(game);
+    let mut solver = Solver::new(HeapGame(game));
     for (n, expected) in outcomes.iter().enumerate() {
         let outcome = solver.outcome(&Heaps::from([n as u64])).unwrap();
         assert_eq!(outcome.to_string(), *expected, "n = {n}");
@@ -97,7 +97,7 @@ fn a_heap_a_million_deep_evaluates_without_recursion() {
     // S = {1}: the chain n -> n-1 -> ... -> 0; G(n) = n mod 2 (Bash with m = 1). The solver
     // holds every level on its own stacks; a recursive search would overflow the call stack.
     let game = SubsetNim::new([1]).unwrap();
-    let mut solver = Solver::new(game);
+    let mut solver = Solver::new(HeapGame(game));
     assert_eq!(
         solver.grundy(&Heaps::from([1_000_000])).unwrap(),
         Nimber::new(0)
@@ -121,8 +121,8 @@ fn hooks_change_no_answer() {
         } else {
             6
         };
-        let mut hinted = Solver::new(game.clone());
-        let mut plain = Solver::new(Unhinted(game.clone()));
+        let mut hinted = Solver::new(HeapGame(game.clone()));
+        let mut plain = Solver::new(Unhinted(HeapGame(game.clone())));
         let name = game.to_string();
         common::assert_same_answers(&mut hinted, &mut plain, (largest, largest), &name);
     }
@@ -132,7 +132,7 @@ fn hooks_change_no_answer() {
 fn every_move_from_p_reaches_n_and_some_move_from_n_reaches_p() {
     for game in ["subset-nim:1,3,4", "split-nim", "bash:3", "nim"] {
         let game: Ruleset = game.parse().unwrap();
-        let mut solver = Solver::new(Unhinted(game.clone()));
+        let mut solver = Solver::new(Unhinted(HeapGame(game.clone())));
         let largest = if matches!(game, Ruleset::SplitNim(_)) {
             3
         } else {
@@ -176,7 +176,7 @@ proptest! {
     #[test]
     fn bash_hook_finds_exactly_the_searched_moves(m in 1u64..8, n in 0u64..60, target in 0u64..9) {
         let game = Bash::new(m).unwrap();
-        let mut solver = Solver::new(Unhinted(game));
+        let mut solver = Solver::new(Unhinted(HeapGame(game)));
         let mut searched: Vec<Heaps> = solver
             .valued_moves(&Heaps::from([n]))
             .unwrap()
@@ -184,7 +184,7 @@ proptest! {
             .filter(|(_, value)| value.value() == target)
             .map(|(next, _)| next)
             .collect();
-        let mut hinted = game.moves_to_value(&Heaps::from([n]), Nimber::new(target)).unwrap();
+        let mut hinted = game.heap_moves_to_value(n, Nimber::new(target)).unwrap();
         searched.sort();
         hinted.sort();
         prop_assert_eq!(hinted, searched);
@@ -192,7 +192,7 @@ proptest! {
 
     #[test]
     fn nim_hook_finds_exactly_the_searched_moves(n in 0u64..60, target in 0u64..64) {
-        let hinted = Nim.moves_to_value(&Heaps::from([n]), Nimber::new(target)).unwrap();
+        let hinted = Nim.heap_moves_to_value(n, Nimber::new(target)).unwrap();
         let searched: Vec<Heaps> = (0..n).filter(|&k| k == target).map(Heaps::one).collect();
         prop_assert_eq!(hinted, searched);
     }

@@ -4,7 +4,7 @@
 mod common;
 
 use cgt_core::{Nimber, Solver};
-use cgt_games::{GrundySequence, Heaps, Period, SplitNim, TakeAndBreak, Values};
+use cgt_games::{GrundySequence, HeapGame, Heaps, Period, SplitNim, TakeAndBreak, Values};
 use common::{oracle, oracle_values};
 use proptest::prelude::*;
 
@@ -115,7 +115,7 @@ fn lasker_nim_follows_its_published_rule() {
     assert!(!period.proven, "an infinite code is never proven");
     // Ferguson's worked example: (2, 5, 7) has values 2, 5, 8 and nim-sum 15; split 7 into
     // 1 + 6 to reach the P-position (1, 2, 5, 6).
-    let mut solver = Solver::new(lasker);
+    let mut solver = Solver::new(HeapGame(lasker));
     assert_eq!(
         solver.grundy(&Heaps::from([2, 5, 7])).unwrap(),
         Nimber::new(15)
@@ -227,7 +227,7 @@ fn sparse_method_agrees_with_the_plain_scan() {
 #[test]
 fn split_nim_through_the_generic_path_matches_the_solver() {
     let sequence = GrundySequence::compute_any(&SplitNim, 40).unwrap();
-    let mut solver = Solver::new(SplitNim);
+    let mut solver = Solver::new(HeapGame(SplitNim));
     for n in 0..=40 {
         assert_eq!(
             sequence.value(n),
@@ -295,7 +295,7 @@ proptest! {
         // The solver searches each heap's state graph through the ruleset's moves alone; it
         // shares nothing with the engine's kernel.
         let sequence = GrundySequence::compute(&game, 20).unwrap();
-        let mut solver = Solver::new(game.clone());
+        let mut solver = Solver::new(HeapGame(game.clone()));
         for n in 0..=20u64 {
             let searched = solver.grundy(&Heaps::one(n)).unwrap().value();
             prop_assert_eq!(sequence.value(n), Some(searched), "{} G({})", code, n);
@@ -317,8 +317,8 @@ fn sequence_and_closed_form_hooks_change_no_answer() {
     ] {
         let game: Ruleset = name.parse().unwrap();
         let table = Tabulated::new(game.clone(), game.sequence(64).unwrap());
-        let mut hinted = Solver::new(table);
-        let mut plain = Solver::new(Unhinted(game.clone()));
+        let mut hinted = Solver::new(HeapGame(table));
+        let mut plain = Solver::new(Unhinted(HeapGame(game.clone())));
         common::assert_same_answers(&mut hinted, &mut plain, (7, 5), name);
     }
 }

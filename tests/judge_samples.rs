@@ -4,14 +4,14 @@
 mod common;
 
 use cgt_core::{Outcome, Solver};
-use cgt_games::{Bash, Heaps, Nim, SplitNim, SubsetNim};
+use cgt_games::{Bash, HeapGame, Heaps, Nim, SplitNim, SubsetNim};
 use common::{judge_samples, numbers};
 
-fn first_player_wins<G: cgt_core::ImpartialGame<Position = Heaps>>(
-    game: G,
-    heaps: Vec<u64>,
-) -> bool {
-    Solver::new(game).outcome(&Heaps::from(heaps)).unwrap() == Outcome::Next
+fn first_player_wins<G: cgt_games::HeapRuleset>(game: G, heaps: Vec<u64>) -> bool {
+    Solver::new(HeapGame(game))
+        .outcome(&Heaps::from(heaps))
+        .unwrap()
+        == Outcome::Next
 }
 
 #[test]
@@ -100,7 +100,7 @@ fn hdu_1536_s_nim() {
         let mut answer = String::new();
         while let Some(k) = numbers.next().filter(|&k| k > 0) {
             let takes: Vec<u64> = numbers.by_ref().take(k as usize).collect();
-            let mut solver = Solver::new(SubsetNim::new(takes).unwrap());
+            let mut solver = Solver::new(HeapGame(SubsetNim::new(takes).unwrap()));
             let m = numbers.next().unwrap();
             for _ in 0..m {
                 let l = numbers.next().unwrap() as usize;
@@ -122,7 +122,7 @@ fn hdu_1848_fibonacci_again_and_again() {
         let next = fibonacci[fibonacci.len() - 1] + fibonacci[fibonacci.len() - 2];
         fibonacci.push(next);
     }
-    let mut solver = Solver::new(SubsetNim::new(fibonacci).unwrap());
+    let mut solver = Solver::new(HeapGame(SubsetNim::new(fibonacci).unwrap()));
     for (input, output) in judge_samples("HDU 1848") {
         let mut answer = String::new();
         for line in input.lines() {

@@ -1,12 +1,12 @@
 //! Nim against Bouton's theorem (1901): a heap of n is worth *n, a sum the xor of its heaps.
 
 use cgt_core::{Nimber, Outcome, Solver, Unhinted};
-use cgt_games::{Heaps, Nim};
+use cgt_games::{HeapGame, Heaps, Nim};
 use proptest::prelude::*;
 
 #[test]
 fn a_heap_is_worth_its_size_by_search() {
-    let mut solver = Solver::new(Unhinted(Nim));
+    let mut solver = Solver::new(Unhinted(HeapGame(Nim)));
     for heap in 0..=200u64 {
         assert_eq!(
             solver.grundy(&Heaps::from([heap])).unwrap(),
@@ -17,7 +17,7 @@ fn a_heap_is_worth_its_size_by_search() {
 
 #[test]
 fn a_heap_is_worth_its_size_by_closed_form_up_to_u64_max() {
-    let mut solver = Solver::new(Nim);
+    let mut solver = Solver::new(HeapGame(Nim));
     for heap in [u64::MAX, u64::MAX - 1, 1 << 63, 10u64.pow(18)] {
         assert_eq!(
             solver.grundy(&Heaps::from([heap])).unwrap(),
@@ -35,7 +35,7 @@ fn a_heap_is_worth_its_size_by_closed_form_up_to_u64_max() {
 
 #[test]
 fn winning_move_in_a_huge_heap_by_the_nim_sum_rule() {
-    let mut solver = Solver::new(Nim);
+    let mut solver = Solver::new(HeapGame(Nim));
     // 10^18 xor 5 is not 0; the move makes the big heap 5.
     let big = 10u64.pow(18);
     assert_eq!(
@@ -66,7 +66,7 @@ fn positions(heaps: usize, largest: u64) -> Vec<Heaps> {
 fn the_xor_rule_holds_for_every_position_of_up_to_four_heaps_of_seven() {
     // One solver per number of heaps, so positions are evaluated as whole games by brute force.
     for heaps in 1..=4 {
-        let mut solver = Solver::new(Unhinted(Nim));
+        let mut solver = Solver::new(Unhinted(HeapGame(Nim)));
         for position in positions(heaps, 7) {
             let xor = position.iter().fold(0, |sum, heap| sum ^ heap);
             assert_eq!(
@@ -80,8 +80,8 @@ fn the_xor_rule_holds_for_every_position_of_up_to_four_heaps_of_seven() {
 
 #[test]
 fn bouton_winning_moves_are_exactly_the_brute_force_ones() {
-    let mut hinted = Solver::new(Nim);
-    let mut searched = Solver::new(Unhinted(Nim));
+    let mut hinted = Solver::new(HeapGame(Nim));
+    let mut searched = Solver::new(Unhinted(HeapGame(Nim)));
     for position in positions(3, 6) {
         let mut fast = hinted.winning_moves(&position).unwrap();
         let mut slow = searched.winning_moves(&position).unwrap();
@@ -98,7 +98,7 @@ fn bouton_winning_moves_are_exactly_the_brute_force_ones() {
 fn ferguson_worked_example() {
     // Ferguson, Game Theory Part I, 1.5: Nim (13, 12, 8) has nim-sum 9; a winning move 13 -> 4.
     // By Bouton's rule every heap h with h ^ 9 < h has one: 13 -> 4, 12 -> 5 and 8 -> 1.
-    let mut solver = Solver::new(Nim);
+    let mut solver = Solver::new(HeapGame(Nim));
     assert_eq!(
         solver.grundy(&Heaps::from([13, 12, 8])).unwrap(),
         Nimber::new(9)
@@ -123,10 +123,10 @@ proptest! {
     fn larger_sums_follow_the_xor_rule(heaps in prop::collection::vec(0u64..12, 0..5)) {
         let xor = heaps.iter().fold(0, |sum, heap| sum ^ heap);
         let heaps = Heaps::from(heaps);
-        let mut solver = Solver::new(Unhinted(Nim));
+        let mut solver = Solver::new(Unhinted(HeapGame(Nim)));
         prop_assert_eq!(solver.grundy(&heaps).unwrap(), Nimber::new(xor));
         prop_assert_eq!(
-            Solver::new(Nim).outcome(&heaps).unwrap(),
+            Solver::new(HeapGame(Nim)).outcome(&heaps).unwrap(),
             if xor == 0 { Outcome::Previous } else { Outcome::Next }
         );
     }
@@ -135,7 +135,7 @@ proptest! {
     fn random_huge_sums_follow_the_xor_rule(heaps in prop::collection::vec(any::<u64>(), 0..8)) {
         let xor = heaps.iter().fold(0, |sum, heap| sum ^ heap);
         let heaps = Heaps::from(heaps);
-        let mut solver = Solver::new(Nim);
+        let mut solver = Solver::new(HeapGame(Nim));
         prop_assert_eq!(solver.grundy(&heaps).unwrap(), Nimber::new(xor));
         for next in solver.first_winning_moves(&heaps, 8).unwrap() {
             prop_assert_eq!(next.iter().fold(0, |sum, heap| sum ^ heap), 0);

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use cgt_core::{Budget, GameGraph, Outcome, Resource, Solver};
-use cgt_games::{Heaps, Tabulated};
+use cgt_games::{HeapGame, Heaps, Tabulated};
 use serde_json::json;
 
 use super::{Error, ruleset};
@@ -27,7 +27,7 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
         0
     };
     let sequence = game.sequence_with(last, budget, |_| {})?;
-    let mut solver = Solver::new(Tabulated::new(game, sequence)).with_budget(budget);
+    let mut solver = Solver::new(HeapGame(Tabulated::new(game, sequence))).with_budget(budget);
     // A node costs at most about this many bytes of the graph's tables (the node, its index
     // entry, its place in the queue and its edges, with the tables' room to grow), so the
     // memory budget bounds the nodes too.

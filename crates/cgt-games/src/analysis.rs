@@ -9,7 +9,9 @@ use std::rc::Rc;
 
 use cgt_core::{Budget, Nimber, Resource, Solver};
 
-use crate::{GrundySequence, HeapRuleset, Heaps, Result, Ruleset, Tabulated, TakeAndBreak};
+use crate::{
+    GrundySequence, HeapGame, HeapRuleset, Heaps, Result, Ruleset, Tabulated, TakeAndBreak,
+};
 
 /// One move of a heap game: heap number `heap + 1` of `from` counters becomes the heaps `to`.
 ///
@@ -93,7 +95,7 @@ pub enum Progress {
 /// ```
 #[derive(Debug)]
 pub struct HeapSolver {
-    solver: Solver<Tabulated>,
+    solver: Solver<HeapGame<Tabulated>>,
 }
 
 impl HeapSolver {
@@ -142,7 +144,7 @@ impl HeapSolver {
                 report(Progress::Sequence { heap, last });
             })?
         };
-        let solver = Solver::new(Tabulated::new(ruleset, sequence))
+        let solver = Solver::new(HeapGame(Tabulated::new(ruleset, sequence)))
             .with_budget(budget)
             .with_progress(move |positions| {
                 (progress.borrow_mut())(Progress::Search { positions });
@@ -162,7 +164,7 @@ impl HeapSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn ruleset(&self) -> &Ruleset {
-        self.solver.game().ruleset()
+        self.solver.game().ruleset().ruleset()
     }
 
     /// How many positions the search has evaluated (closed forms and tables count none).
@@ -339,7 +341,7 @@ impl HeapSolver {
         target: Nimber,
         count: usize,
     ) -> Result<(Vec<Heaps>, bool)> {
-        let game = self.solver.game();
+        let game = self.solver.game().ruleset();
         if let Some(mut moves) = game.heap_moves_to_value(n, target) {
             let complete = moves.len() <= count;
             moves.truncate(count);

@@ -15,9 +15,9 @@ use crate::{Error, HeapRuleset, Heaps, Result};
 ///
 /// ```
 /// use cgt_core::{Nimber, Outcome, Solver};
-/// use cgt_games::{Bash, Heaps};
+/// use cgt_games::{Bash, HeapGame, Heaps};
 ///
-/// let mut solver = Solver::new(Bash::new(3)?);
+/// let mut solver = Solver::new(HeapGame(Bash::new(3)?));
 /// assert_eq!(solver.outcome(&Heaps::one(4))?, Outcome::Previous);
 /// assert_eq!(solver.grundy(&Heaps::one(10))?, Nimber::new(10 % 4));
 /// assert_eq!(solver.winning_moves(&Heaps::one(10))?, vec![Heaps::one(8)]);
@@ -95,5 +95,3 @@ impl HeapRuleset for Bash {
         })
     }
 }
-
-crate::heap_game!(Bash);

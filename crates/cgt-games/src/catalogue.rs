@@ -34,11 +34,11 @@ use crate::{
 ///
 /// ```
 /// use cgt_core::{Nimber, Solver};
-/// use cgt_games::{Heaps, Ruleset};
+/// use cgt_games::{HeapGame, Heaps, Ruleset};
 ///
 /// let game: Ruleset = "subset-nim:1,3,4".parse()?;
 /// assert_eq!(game.to_string(), "subset-nim:1,3,4");
-/// assert_eq!(Solver::new(game).grundy(&Heaps::one(2))?, Nimber::ZERO);
+/// assert_eq!(Solver::new(HeapGame(game)).grundy(&Heaps::one(2))?, Nimber::ZERO);
 /// assert!("bash:0".parse::<Ruleset>().is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -528,8 +528,6 @@ impl HeapRuleset for Ruleset {
     }
 }
 
-crate::heap_game!(Ruleset);
-
 /// Lasker's Nim: g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3 (Ferguson,
 /// Game Theory, Part I, 4.4); `None` for the one heap whose value overflows a `u64`.
 fn lasker_grundy(n: u64) -> Option<u64> {
@@ -548,11 +546,11 @@ fn lasker_grundy(n: u64) -> Option<u64> {
 ///
 /// ```
 /// use cgt_core::{Outcome, Solver};
-/// use cgt_games::{Heaps, Ruleset, Tabulated};
+/// use cgt_games::{HeapGame, Heaps, Ruleset, Tabulated};
 ///
 /// let dawson: Ruleset = "dawson-kayles".parse()?;
 /// let sequence = dawson.sequence(u64::MAX)?;
-/// let mut solver = Solver::new(Tabulated::new(dawson, sequence));
+/// let mut solver = Solver::new(HeapGame(Tabulated::new(dawson, sequence)));
 /// // A heap of 10^12 and its twin: a sum of two equal games is a P-position.
 /// let twins = Heaps::from([10u64.pow(12), 10u64.pow(12)]);
 /// assert_eq!(solver.outcome(&twins)?, Outcome::Previous);
@@ -628,5 +626,3 @@ impl HeapRuleset for Tabulated {
         self.ruleset.heap_moves_to_value(n, target)
     }
 }
-
-crate::heap_game!(Tabulated);

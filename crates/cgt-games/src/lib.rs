@@ -1,7 +1,7 @@
 //! Rulesets for the `cgt` impartial-game engine.
 //!
 //! Each ruleset implements [`ImpartialGame`](cgt_core::ImpartialGame) (most through
-//! [`HeapRuleset`] and [`heap_game!`]), validates its parameters in a constructor that returns
+//! [`HeapRuleset`] and the [`HeapGame`] adaptor), validates its parameters in a constructor that returns
 //! [`Result`], takes positions made of several heaps (a sum), and offers closed forms where they
 //! are known. The tests of this crate check every closed form against the brute-force solver
 //! with the hooks hidden.
@@ -23,23 +23,20 @@
 //!
 //! ```
 //! use cgt_core::{Outcome, Solver};
-//! use cgt_games::{Heaps, Nim};
+//! use cgt_games::{HeapGame, Heaps, Nim};
 //!
 //! // LeetCode 1908 "Game of Nim", sample 3: piles [1, 2, 3], Alice (to move) loses.
-//! assert_eq!(Solver::new(Nim).outcome(&Heaps::from([1, 2, 3]))?, Outcome::Previous);
+//! assert_eq!(Solver::new(HeapGame(Nim)).outcome(&Heaps::from([1, 2, 3]))?, Outcome::Previous);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-#[doc(hidden)]
-pub use cgt_core;
-
 mod analysis;
 mod bash;
 mod catalogue;
 mod error;
-pub mod heap;
+mod heap;
 mod heaps;
 mod nim;
 mod period;
@@ -53,7 +50,7 @@ pub use analysis::{HeapMove, HeapSolver, Progress};
 pub use bash::Bash;
 pub use catalogue::{CatalogueEntry, Ruleset, Tabulated};
 pub use error::{Error, Result};
-pub use heap::HeapRuleset;
+pub use heap::{HeapGame, HeapRuleset};
 pub use heaps::Heaps;
 pub use nim::Nim;
 pub use period::Period;

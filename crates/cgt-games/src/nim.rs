@@ -15,9 +15,9 @@ use crate::{HeapRuleset, Heaps};
 ///
 /// ```
 /// use cgt_core::{Nimber, Outcome, Solver};
-/// use cgt_games::{Heaps, Nim};
+/// use cgt_games::{HeapGame, Heaps, Nim};
 ///
-/// let mut solver = Solver::new(Nim);
+/// let mut solver = Solver::new(HeapGame(Nim));
 /// assert_eq!(solver.grundy(&Heaps::from([3, 4, 5]))?, Nimber::new(3 ^ 4 ^ 5));
 /// assert_eq!(solver.outcome(&Heaps::from([1, 2, 3]))?, Outcome::Previous);
 /// assert_eq!(solver.winning_moves(&Heaps::from([3, 4, 5]))?, vec![Heaps::from([1, 4, 5])]);
@@ -44,5 +44,3 @@ impl HeapRuleset for Nim {
         })
     }
 }
-
-crate::heap_game!(Nim);

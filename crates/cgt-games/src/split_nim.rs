@@ -27,9 +27,9 @@ use crate::{HeapRuleset, Heaps};
 ///
 /// ```
 /// use cgt_core::{Nimber, Outcome, Solver};
-/// use cgt_games::{Heaps, SplitNim};
+/// use cgt_games::{HeapGame, Heaps, SplitNim};
 ///
-/// let mut solver = Solver::new(SplitNim);
+/// let mut solver = Solver::new(HeapGame(SplitNim));
 /// // A heap of 1 can only become two empty heaps; so it is worth *1.
 /// assert_eq!(solver.grundy(&Heaps::one(1))?, Nimber::new(1));
 /// // AcWing 894 sample: heaps 2 and 3, first player wins.
@@ -97,5 +97,3 @@ pub(crate) fn split_nim_moves_to_value(n: u64, target: u64, count: usize) -> (Ve
     let complete = n <= 1 << 16;
     (found, complete)
 }
-
-crate::heap_game!(SplitNim);

@@ -13,10 +13,10 @@ use crate::{Error, HeapRuleset, Heaps, Result};
 ///
 /// ```
 /// use cgt_core::{Outcome, Solver};
-/// use cgt_games::{Heaps, SubsetNim};
+/// use cgt_games::{HeapGame, Heaps, SubsetNim};
 ///
 /// // Ferguson, Game Theory Part I, 1.4: with S = {1, 3, 4}, 100 chips is a P-position.
-/// let mut solver = Solver::new(SubsetNim::new([1, 3, 4])?);
+/// let mut solver = Solver::new(HeapGame(SubsetNim::new([1, 3, 4])?));
 /// assert_eq!(solver.outcome(&Heaps::one(100))?, Outcome::Previous);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -73,5 +73,3 @@ impl HeapRuleset for SubsetNim {
             .map(move |&take| Heaps::one(n - take))
     }
 }
-
-crate::heap_game!(SubsetNim);

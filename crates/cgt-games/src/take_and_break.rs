@@ -34,10 +34,10 @@ const MAX_PARTS: u32 = 16;
 ///
 /// ```
 /// use cgt_core::{Nimber, Solver};
-/// use cgt_games::{Heaps, TakeAndBreak};
+/// use cgt_games::{HeapGame, Heaps, TakeAndBreak};
 ///
 /// let kayles = TakeAndBreak::octal("0.77")?;
-/// let mut solver = Solver::new(kayles);
+/// let mut solver = Solver::new(HeapGame(kayles));
 /// // OEIS A002186: Kayles G(0..8) = 0 1 2 3 1 4 3 2 1.
 /// let values: Vec<u64> = (0..9)
 ///     .map(|n| solver.grundy(&Heaps::one(n)).map(Nimber::value))
@@ -562,8 +562,6 @@ impl HeapRuleset for TakeAndBreak {
         })
     }
 }
-
-crate::heap_game!(TakeAndBreak);
 
 #[cfg(test)]
 mod tests {

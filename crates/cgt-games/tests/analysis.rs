@@ -4,7 +4,7 @@
 //! and for consistency with itself on heaps far too large to search.
 
 use cgt_core::{Budget, Nimber, Solver, Unhinted};
-use cgt_games::{HeapRuleset, HeapSolver, Heaps, Ruleset};
+use cgt_games::{HeapGame, HeapRuleset, HeapSolver, Heaps, Ruleset};
 use proptest::prelude::*;
 
 /// Games of every kind the catalogue holds: closed forms, periodic codes, codes that are never
@@ -44,7 +44,7 @@ fn solver(game: &str, largest: u64) -> HeapSolver {
 /// Every move of the whole position with its value, by brute force.
 fn brute_force(game: &str, position: &Heaps) -> (Nimber, Vec<(Heaps, Nimber)>) {
     let ruleset: Ruleset = game.parse().expect("a catalogue game");
-    let mut brute = Solver::new(Unhinted(ruleset));
+    let mut brute = Solver::new(Unhinted(HeapGame(ruleset)));
     let value = brute.grundy(position).expect("brute force");
     let moves = brute.valued_moves(position).expect("brute force");
     (value, moves)
