@@ -32,40 +32,6 @@ pub fn whole_numbers(array: &Value) -> Vec<u64> {
         .collect()
 }
 
-/// The sample input and output strings of a judge problem whose name starts with `problem`.
-pub fn judge_samples(problem: &str) -> Vec<(String, String)> {
-    let table = oracle("competitive_programming_samples.json");
-    let entry = table["problems"]
-        .as_array()
-        .expect("problems")
-        .iter()
-        .find(|entry| {
-            entry["problem"]
-                .as_str()
-                .is_some_and(|name| name.starts_with(problem))
-        })
-        .unwrap_or_else(|| panic!("no judge problem {problem}"));
-    entry["examples"]
-        .as_array()
-        .expect("examples")
-        .iter()
-        .map(|example| {
-            (
-                example["input"].as_str().expect("input").to_string(),
-                example["output"].as_str().expect("output").to_string(),
-            )
-        })
-        .collect()
-}
-
-/// The whole numbers in `text`, in order (judge inputs are whitespace- or comma-separated).
-pub fn numbers(text: &str) -> Vec<u64> {
-    text.split(|c: char| !c.is_ascii_digit())
-        .filter(|part| !part.is_empty())
-        .map(|part| part.parse().expect("a number"))
-        .collect()
-}
-
 /// Runs the `cgt` binary with `arguments`.
 pub fn cgt(arguments: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_cgt"))
@@ -81,34 +47,6 @@ pub fn json(arguments: &[&str]) -> Value {
     let text = String::from_utf8(output.stdout).expect("UTF-8 output");
     assert_eq!(text.lines().count(), 1, "one JSON object: {text}");
     serde_json::from_str(&text).expect("JSON output")
-}
-
-/// Asserts that two solvers of the same game, one with its hooks and one without, give the same
-/// Grundy value and the same winning moves for every position of two heaps below `largest`.
-pub fn assert_same_answers<A, B>(
-    hinted: &mut cgt_core::Solver<A>,
-    plain: &mut cgt_core::Solver<B>,
-    largest: (u64, u64),
-    name: &str,
-) where
-    A: cgt_core::ImpartialGame<Position = cgt_games::Heaps>,
-    B: cgt_core::ImpartialGame<Position = cgt_games::Heaps>,
-{
-    for a in 0..largest.0 {
-        for b in 0..largest.1 {
-            let position = cgt_games::Heaps::from([a, b]);
-            assert_eq!(
-                hinted.grundy(&position).unwrap(),
-                plain.grundy(&position).unwrap(),
-                "{name} {position}"
-            );
-            let mut fast = hinted.winning_moves(&position).unwrap();
-            let mut slow = plain.winning_moves(&position).unwrap();
-            fast.sort();
-            slow.sort();
-            assert_eq!(fast, slow, "{name} {position}");
-        }
-    }
 }
 
 /// Runs `cgt sequence GAME --to LAST --plot FILE.EXTENSION --summary` and returns the file.

@@ -3,7 +3,7 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-use crate::Nimber;
+use crate::{Nimber, Outcome};
 
 /// The rules of an impartial game: from any position, both players have the same moves.
 ///
@@ -16,6 +16,8 @@ use crate::Nimber;
 ///   independent summands and put them back together (a disjunctive sum, such as the heaps of
 ///   Nim);
 /// - [`known_grundy`](Self::known_grundy) gives a closed-form Grundy value;
+/// - [`known_outcome`](Self::known_outcome) gives a closed-form outcome, for games whose
+///   P-positions are known but whose values are not (Wythoff's game, Moore's Nim);
 /// - [`moves_to_value`](Self::moves_to_value) lists the moves to a given value without
 ///   enumerating the others;
 /// - [`canonical`](Self::canonical) writes a position in one standard form, so that a graph of
@@ -58,7 +60,7 @@ use crate::Nimber;
 ///    law is reported by the solver as [`Error::Cycle`](crate::Error::Cycle) when a position
 ///    repeats, or as [`Error::LimitExceeded`](crate::Error::LimitExceeded) when the positions
 ///    never repeat but never end.
-/// 2. **Purity.** `moves`, `components`, `join`, `known_grundy` and `moves_to_value` depend only
+/// 2. **Purity.** `moves`, `components`, `join` and the hooks depend only
 ///    on their arguments and the ruleset: the same position always gives the same answers.
 /// 3. **Atomic components.** `components(p)` yields positions that are independent games
 ///    whose disjunctive sum is `p`, and each of them is its own only component. A position
@@ -67,6 +69,8 @@ use crate::Nimber;
 ///    component and joining the result with the untouched components: when `join` is
 ///    overridden, `join(components(p))` is a position equal to `p` as a game.
 /// 5. **Hint soundness.** When `known_grundy(p)` is `Some(v)`, `v` is the Grundy value of `p`;
+///    when `known_outcome(p)` is `Some(o)`, `o` is the outcome of `p` (P exactly when its value
+///    is 0);
 ///    when `moves_to_value(p, v)` is `Some(moves)`, `moves` are exactly those of `moves(p)`
 ///    whose value is `v`; `canonical(p)` is the same game as `p`, and equal for positions that
 ///    differ only in how they are written. A hook may make evaluation faster, never change an
@@ -112,6 +116,17 @@ pub trait ImpartialGame {
         None
     }
 
+    /// The outcome of `position` when a closed form knows it; `None` (the default) makes the
+    /// solver compute the Grundy value.
+    ///
+    /// A game whose P-positions have a closed form but whose Grundy values do not (Wythoff's
+    /// game: the P-positions are the Beatty pairs) answers here, so that the outcome of a
+    /// position far too large to search comes at once.
+    fn known_outcome(&self, position: &Self::Position) -> Option<Outcome> {
+        let _ = position;
+        None
+    }
+
     /// The moves from `position` to positions of Grundy value `target`, when a closed form
     /// knows them; `None` (the default) makes the solver value every move.
     ///
@@ -149,6 +164,10 @@ impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
 
     fn known_grundy(&self, position: &Self::Position) -> Option<Nimber> {
         (**self).known_grundy(position)
+    }
+
+    fn known_outcome(&self, position: &Self::Position) -> Option<Outcome> {
+        (**self).known_outcome(position)
     }
 
     fn moves_to_value(

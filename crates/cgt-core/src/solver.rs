@@ -49,6 +49,10 @@ const VISITING: Nimber = Nimber::new(u64::MAX);
 /// How often (in positions evaluated) the solver checks its memory and reports progress.
 const CHECK_EVERY: u64 = 1 << 14;
 
+/// How often (in components pushed by one position's moves) the solver checks the memory of its
+/// pending stack.
+const PENDING_CHECK: usize = 1 << 12;
+
 /// Evaluates positions of a game and remembers what it learns.
 ///
 /// The solver explores the game's state graph depth first with explicit stacks, never with
@@ -474,7 +478,9 @@ impl<G: ImpartialGame> Solver<G> {
         self.table.grundy(&self.game, position)
     }
 
-    /// Whether `position` is a P-position or an N-position.
+    /// Whether `position` is a P-position or an N-position: from
+    /// [`ImpartialGame::known_outcome`] where the game has a closed form, else from its Grundy
+    /// value.
     ///
     /// # Errors
     ///
@@ -497,6 +503,9 @@ impl<G: ImpartialGame> Solver<G> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome> {
+        if let Some(outcome) = self.game.known_outcome(position) {
+            return Ok(outcome);
+        }
         self.grundy(position).map(Outcome::of)
     }
 
@@ -510,7 +519,10 @@ impl<G: ImpartialGame> Solver<G> {
     /// closed form, and the product of the components is never searched. Moves that raise a
     /// component's value can win too (in a general game, unlike Nim), so no component is skipped.
     /// A game that splits positions but does not override [`ImpartialGame::join`] has its whole
-    /// moves valued instead.
+    /// moves valued instead. Where the game knows the outcome of the whole position
+    /// ([`ImpartialGame::known_outcome`]), no value is computed: a P-position has no winning
+    /// move, and an N-position's are its moves to value 0 from the closed form, or else its
+    /// moves whose outcome is P.
     ///
     /// # Errors
     ///
@@ -567,6 +579,9 @@ impl<G: ImpartialGame> Solver<G> {
         position: &G::Position,
         count: usize,
     ) -> Result<Vec<G::Position>> {
+        if let Some(outcome) = self.game.known_outcome(position) {
+            return self.winning_moves_by_outcome(position, outcome, count);
+        }
         let game = &self.game;
         let table = &mut self.table;
         let components: Vec<G::Position> = game.components(position.clone()).collect();
@@ -601,6 +616,38 @@ impl<G: ImpartialGame> Solver<G> {
             }
             if winning.len() == count {
                 break;
+            }
+        }
+        Ok(winning)
+    }
+
+    /// At most `count` winning moves of a position whose outcome the game knows.
+    fn winning_moves_by_outcome(
+        &mut self,
+        position: &G::Position,
+        outcome: Outcome,
+        count: usize,
+    ) -> Result<Vec<G::Position>> {
+        if outcome == Outcome::Previous || count == 0 {
+            return Ok(Vec::new());
+        }
+        if let Some(mut moves) = self.game.moves_to_value(position, Nimber::ZERO) {
+            moves.truncate(count);
+            return Ok(moves);
+        }
+        let (game, table) = (&self.game, &mut self.table);
+        let mut winning = Vec::new();
+        for next in bounded(game.moves(position), table.budget) {
+            let next = next?;
+            let outcome = match game.known_outcome(&next) {
+                Some(outcome) => outcome,
+                None => Outcome::of(table.grundy(game, &next)?),
+            };
+            if outcome == Outcome::Previous {
+                winning.push(next);
+                if winning.len() == count {
+                    break;
+                }
             }
         }
         Ok(winning)
@@ -764,10 +811,19 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         );
         // Internal iteration (`try_for_each`) lets a game's nested iterators (a `flat_map` over
         // heaps, say) run as plain nested loops.
+        let memo_bytes = values.bytes();
         game.moves(&frame.position).try_for_each(|next| {
             *visited += 1;
             if *visited > budget.options {
                 return Err(budget.exceeded(Resource::Options));
+            }
+            // A position with a great many moves fills the pending stack before the next
+            // regular check: its growth is checked as it happens.
+            if pending.len() % PENDING_CHECK == PENDING_CHECK - 1
+                && (memo_bytes + pending.capacity() * std::mem::size_of::<Pending<P>>()) as u64
+                    > budget.memory
+            {
+                return Err(budget.exceeded(Resource::Memory));
             }
             match game.known_grundy(&next) {
                 // A move with a closed-form value is complete as it is.

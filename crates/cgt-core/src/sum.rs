@@ -10,7 +10,7 @@
 //! never searches the product of the components. Wrapped in [`Unhinted`](crate::Unhinted),
 //! they are searched whole: the brute force that tests compare them with.
 
-use crate::{ImpartialGame, Nimber};
+use crate::{ImpartialGame, Nimber, Outcome};
 
 /// The disjunctive sum of two games with rules of their own, `A` on the left and `B` on the
 /// right. Nest it for more: `Sum<A, Sum<B, C>>`.
@@ -168,13 +168,15 @@ impl<A: ImpartialGame, B: ImpartialGame> ImpartialGame for Sum<A, B> {
                 SumPosition::Right(right) => rights.push(right),
             }
         }
+        // A side left with no components (a terminal one, dropped by `components`) is kept
+        // where its game can write an empty position, so that the sum keeps its shape.
         let left = if lefts.is_empty() {
-            None
+            self.0.join(lefts)
         } else {
             Some(self.0.join(lefts)?)
         };
         let right = if rights.is_empty() {
-            None
+            self.1.join(rights)
         } else {
             Some(self.1.join(rights)?)
         };
@@ -191,6 +193,14 @@ impl<A: ImpartialGame, B: ImpartialGame> ImpartialGame for Sum<A, B> {
             None => Nimber::ZERO,
         };
         Some(left ^ right)
+    }
+
+    fn known_outcome(&self, position: &Self::Position) -> Option<Outcome> {
+        match position {
+            SumPosition::Left(left) => self.0.known_outcome(left),
+            SumPosition::Right(right) => self.1.known_outcome(right),
+            SumPosition::Both(..) => None,
+        }
     }
 
     fn moves_to_value(

@@ -1,0 +1,93 @@
+//! Helpers shared by the ruleset tests: the oracle tables of the workspace's `tests/oracles/`.
+
+#![allow(dead_code)]
+
+use serde_json::Value;
+
+/// The parsed oracle file `name` from `tests/oracles/`.
+pub fn oracle(name: &str) -> Value {
+    let path = format!("{}/../../tests/oracles/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The array at `pointer` (a JSON pointer) of oracle `name`, as numbers.
+pub fn oracle_values(name: &str, pointer: &str) -> Vec<u64> {
+    let oracle = oracle(name);
+    let array = oracle
+        .pointer(pointer)
+        .unwrap_or_else(|| panic!("{name} has no {pointer}"));
+    whole_numbers(array)
+}
+
+/// A JSON array of whole numbers, as numbers.
+pub fn whole_numbers(array: &Value) -> Vec<u64> {
+    array
+        .as_array()
+        .unwrap_or_else(|| panic!("{array} is not an array"))
+        .iter()
+        .map(|value| value.as_u64().expect("a whole number"))
+        .collect()
+}
+
+/// The sample input and output strings of a judge problem whose name starts with `problem`.
+pub fn judge_samples(problem: &str) -> Vec<(String, String)> {
+    let table = oracle("competitive_programming_samples.json");
+    let entry = table["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .find(|entry| {
+            entry["problem"]
+                .as_str()
+                .is_some_and(|name| name.starts_with(problem))
+        })
+        .unwrap_or_else(|| panic!("no judge problem {problem}"));
+    entry["examples"]
+        .as_array()
+        .expect("examples")
+        .iter()
+        .map(|example| {
+            (
+                example["input"].as_str().expect("input").to_string(),
+                example["output"].as_str().expect("output").to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The whole numbers in `text`, in order (judge inputs are whitespace- or comma-separated).
+pub fn numbers(text: &str) -> Vec<u64> {
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter(|part| !part.is_empty())
+        .map(|part| part.parse().expect("a number"))
+        .collect()
+}
+
+/// Asserts that two solvers of the same game, one with its hooks and one without, give the same
+/// Grundy value and the same winning moves for every position of two heaps below `largest`.
+pub fn assert_same_answers<A, B>(
+    hinted: &mut cgt_core::Solver<A>,
+    plain: &mut cgt_core::Solver<B>,
+    largest: (u64, u64),
+    name: &str,
+) where
+    A: cgt_core::ImpartialGame<Position = cgt_games::Heaps>,
+    B: cgt_core::ImpartialGame<Position = cgt_games::Heaps>,
+{
+    for a in 0..largest.0 {
+        for b in 0..largest.1 {
+            let position = cgt_games::Heaps::from([a, b]);
+            assert_eq!(
+                hinted.grundy(&position).unwrap(),
+                plain.grundy(&position).unwrap(),
+                "{name} {position}"
+            );
+            let mut fast = hinted.winning_moves(&position).unwrap();
+            let mut slow = plain.winning_moves(&position).unwrap();
+            fast.sort();
+            slow.sort();
+            assert_eq!(fast, slow, "{name} {position}");
+        }
+    }
+}

@@ -1,0 +1,11 @@
+//! The rulesets of `cgt-games` against independent values: published tables and closed forms
+//! (the workspace's `tests/oracles/`), judge samples, and brute force with every hook hidden.
+//! One test binary for the crate, so that it links once.
+
+mod analysis;
+mod common;
+mod games;
+mod heap_games;
+mod judge_samples;
+mod nim;
+mod shapes;

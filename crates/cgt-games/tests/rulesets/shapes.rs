@@ -1,0 +1,297 @@
+//! Games whose positions are not sums of heaps (Wythoff's game, staircase Nim, Moore's Nim_k)
+//! and sums of different games, against published values, their rules by brute force, and the
+//! engine with every hook hidden.
+
+use std::collections::HashSet;
+
+use cgt_core::{ImpartialGame, Nimber, Outcome, Solver, Sum, SumPosition, Unhinted};
+use cgt_games::{HeapGame, HeapRuleset, Heaps, MooreNim, Nim, Staircase, Wythoff};
+use proptest::prelude::*;
+
+use crate::common::{judge_samples, numbers, oracle, oracle_values, whole_numbers};
+
+#[test]
+fn wythoff_values_are_oeis_a004481() {
+    let table = oracle("wythoff.json");
+    let mut searched = Solver::new(Unhinted(Wythoff));
+    let mut hinted = Solver::new(Wythoff);
+    let rows = table["A004481_example_rows_verbatim_T_a_b"]
+        .as_array()
+        .expect("rows");
+    let mut cells = 0;
+    for (a, row) in rows.iter().enumerate() {
+        for (b, expected) in whole_numbers(row).into_iter().enumerate() {
+            let position = (a as u64, b as u64);
+            assert_eq!(
+                searched.grundy(&position).unwrap().value(),
+                expected,
+                "{position:?}"
+            );
+            assert_eq!(
+                hinted.grundy(&position).unwrap().value(),
+                expected,
+                "{position:?}"
+            );
+            cells += 1;
+        }
+    }
+    assert!(cells >= 90);
+    // The antidiagonals d = a + b, d = 0..=12, in order of a.
+    let terms = oracle_values("wythoff.json", "/A004481_antidiagonal_terms");
+    let mut index = 0;
+    for d in 0..=12u64 {
+        for a in 0..=d {
+            assert_eq!(searched.grundy(&(a, d - a)).unwrap().value(), terms[index]);
+            index += 1;
+        }
+    }
+}
+
+#[test]
+fn wythoff_p_positions_are_the_beatty_pairs() {
+    let lower = oracle_values("wythoff.json", "/A000201_lower_wythoff_n_from_1");
+    let upper = oracle_values("wythoff.json", "/A001950_upper_wythoff_n_from_1");
+    let mut p_positions: HashSet<(u64, u64)> = HashSet::from([(0, 0)]);
+    for (n, (&a, &b)) in lower.iter().zip(&upper).enumerate() {
+        assert_eq!(Wythoff::lower(n as u64 + 1), Some(a));
+        p_positions.insert((a, b));
+        p_positions.insert((b, a));
+    }
+    // Every position with both heaps below the last published lower term, by the tables.
+    let bound = *lower.last().expect("terms");
+    let mut searched = Solver::new(Unhinted(Wythoff));
+    for a in 0..bound.min(60) {
+        for b in 0..bound.min(60) {
+            let expected = p_positions.contains(&(a, b));
+            assert_eq!(Wythoff::is_p_position(a, b), Some(expected), "{a} {b}");
+            assert_eq!(
+                searched.grundy(&(a, b)).unwrap().is_zero(),
+                expected,
+                "{a} {b}"
+            );
+        }
+    }
+}
+
+/// `⌊nφ⌋` checked by its definition, `L < nφ < L + 1`, squared: `(2L - n)² < 5n² < (2L + 2 - n)²`.
+fn is_floor_of_n_phi(n: u64, lower: u64) -> bool {
+    let (n, lower) = (u128::from(n), u128::from(lower));
+    let five_n_squared = 5 * n * n;
+    2 * lower >= n
+        && (2 * lower - n) * (2 * lower - n) < five_n_squared
+        && five_n_squared < (2 * lower + 2 - n) * (2 * lower + 2 - n)
+}
+
+#[test]
+fn wythoff_partners_pair_every_heap_size() {
+    for x in (0..200_000u64).chain((Wythoff::EXACT - 200_000)..Wythoff::EXACT) {
+        let partner = Wythoff::partner(x).expect("a partner below 2^62");
+        let (low, high) = (x.min(partner), x.max(partner));
+        assert!(
+            low == 0 || is_floor_of_n_phi(high - low, low),
+            "{x} {partner}"
+        );
+        if partner < Wythoff::EXACT {
+            assert_eq!(Wythoff::partner(partner), Some(x), "{x}");
+        }
+    }
+    assert_eq!(Wythoff::partner(Wythoff::EXACT), None);
+}
+
+proptest! {
+    #[test]
+    fn wythoff_lower_terms_meet_their_definition(n in 0u64..Wythoff::EXACT) {
+        let lower = Wythoff::lower(n).unwrap();
+        prop_assert!(n == 0 || is_floor_of_n_phi(n, lower), "{n} {lower}");
+    }
+
+    /// Heaps near 10^18: the winning moves are legal, lead to P-positions by the definition of
+    /// the Beatty pairs, and exist exactly when the position is not itself a P-position.
+    #[test]
+    fn wythoff_winning_moves_near_10_18_are_legal_and_win(
+        a in 900_000_000_000_000_000u64..1_100_000_000_000_000_000,
+        b in 900_000_000_000_000_000u64..1_100_000_000_000_000_000,
+    ) {
+        let mut solver = Solver::new(Wythoff);
+        let winning = solver.winning_moves(&(a, b)).unwrap();
+        let outcome = solver.outcome(&(a, b)).unwrap();
+        prop_assert_eq!(winning.is_empty(), outcome == Outcome::Previous);
+        for (x, y) in winning {
+            let (low, high) = (x.min(y), x.max(y));
+            let n = high - low;
+            prop_assert!(low == 0 && high == 0 || is_floor_of_n_phi(n, low));
+            let legal = (y == b && x < a) || (x == a && y < b) || (a - x == b - y && x < a);
+            prop_assert!(legal, "{a} {b} -> {x} {y}");
+        }
+    }
+}
+
+#[test]
+fn wythoff_winning_moves_equal_brute_force() {
+    let mut hinted = Solver::new(Wythoff);
+    let mut searched = Solver::new(Unhinted(Wythoff));
+    for a in 0..40 {
+        for b in 0..40 {
+            let mut fast = hinted.winning_moves(&(a, b)).unwrap();
+            let mut slow = searched.winning_moves(&(a, b)).unwrap();
+            fast.sort();
+            slow.sort();
+            assert_eq!(fast, slow, "{a} {b}");
+        }
+    }
+}
+
+/// Every position of `stairs` stairs with at most `most` coins on each.
+fn staircases(stairs: usize, most: u64) -> Vec<Vec<u64>> {
+    let mut all = vec![Vec::new()];
+    for _ in 0..stairs {
+        all = all
+            .into_iter()
+            .flat_map(|start: Vec<u64>| {
+                (0..=most).map(move |coins| {
+                    let mut next = start.clone();
+                    next.push(coins);
+                    next
+                })
+            })
+            .collect();
+    }
+    all
+}
+
+#[test]
+fn staircase_nim_is_nim_on_the_odd_stairs() {
+    let mut searched = Solver::new(Unhinted(Staircase));
+    let mut hinted = Solver::new(Staircase);
+    for stairs in staircases(4, 4) {
+        // Ferguson's rule, the nim-sum of the odd-numbered stairs, written out here.
+        let odd = stairs.iter().step_by(2).fold(0, |sum, &coins| sum ^ coins);
+        assert_eq!(searched.grundy(&stairs).unwrap().value(), odd, "{stairs:?}");
+        let mut fast = hinted.winning_moves(&stairs).unwrap();
+        let mut slow = searched.winning_moves(&stairs).unwrap();
+        fast.sort();
+        slow.sort();
+        assert_eq!(fast, slow, "{stairs:?}");
+        for target in 0..8 {
+            let mut fast = Staircase
+                .moves_to_value(&stairs, Nimber::new(target))
+                .unwrap();
+            let mut slow: Vec<Vec<u64>> = Staircase
+                .moves(&stairs)
+                .filter(|next| searched.grundy(next).unwrap().value() == target)
+                .collect();
+            fast.sort();
+            slow.sort();
+            assert_eq!(fast, slow, "{stairs:?} to {target}");
+        }
+    }
+}
+
+#[test]
+fn staircase_nim_answers_acwing_892() {
+    for (input, output) in judge_samples("AcWing 892") {
+        let numbers = numbers(&input);
+        let stairs = numbers[1..].to_vec();
+        assert_eq!(stairs.len() as u64, numbers[0]);
+        let first_wins = Solver::new(Staircase).outcome(&stairs).unwrap() == Outcome::Next;
+        assert_eq!(
+            if first_wins { "Yes" } else { "No" },
+            output.trim(),
+            "{input}"
+        );
+    }
+}
+
+#[test]
+fn moore_nim_p_positions_follow_the_digit_sums() {
+    for k in 1..=3 {
+        let game = MooreNim::new(k).unwrap();
+        let mut searched = Solver::new(Unhinted(game));
+        let mut hinted = Solver::new(game);
+        let largest = if k == 1 { 7 } else { 6 };
+        for heaps in staircases(4, largest) {
+            let heaps = Heaps::from(heaps);
+            // Moore's rule, written out here: every binary column's ones divisible by k + 1.
+            let p_position = (0..3)
+                .all(|bit| heaps.iter().filter(|heap| heap >> bit & 1 == 1).count() % (k + 1) == 0);
+            let value = searched.grundy(&heaps).unwrap();
+            assert_eq!(value.is_zero(), p_position, "k = {k}: {heaps}");
+            if k == 1 {
+                // Nim_1 is Nim: Bouton's nim-sum.
+                assert_eq!(value.value(), heaps.iter().fold(0, |sum, heap| sum ^ heap));
+            }
+            let mut fast = hinted.winning_moves(&heaps).unwrap();
+            let mut slow = searched.winning_moves(&heaps).unwrap();
+            fast.sort();
+            slow.sort();
+            assert_eq!(fast, slow, "k = {k}: {heaps}");
+        }
+    }
+}
+
+/// Subtract a square: a move takes a positive square number of counters.
+#[derive(Clone, Copy)]
+struct Squares;
+
+impl HeapRuleset for Squares {
+    fn heap_moves(&self, n: u64) -> impl Iterator<Item = Heaps> {
+        (1..)
+            .map(|k: u64| k * k)
+            .take_while(move |&square| square <= n)
+            .map(move |square| Heaps::one(n - square))
+    }
+}
+
+#[test]
+fn subtract_a_square_is_oeis_a014586() {
+    // OEIS A014586, the Grundy values of subtract-a-square, from n = 0.
+    let published = [
+        0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 3, 2, 3, 4, 5,
+        3, 2, 3, 4, 0, 1, 2, 3, 2, 0, 1, 2, 3, 2, 0, 1, 2, 3, 2, 3, 4, 5, 0, 1, 3, 4, 5, 0, 1, 3,
+        4, 5, 0, 1, 3, 0, 1, 0, 1, 2, 4, 3, 0, 1, 5, 6, 2, 3, 4, 5, 6, 2, 3, 4, 5, 0, 1, 6, 3, 2,
+        4, 2, 6, 4, 5, 0, 1, 6, 4,
+    ];
+    let mut solver = Solver::new(HeapGame(Squares));
+    for (n, &expected) in published.iter().enumerate() {
+        assert_eq!(
+            solver.grundy(&Heaps::one(n as u64)).unwrap().value(),
+            expected,
+            "{n}"
+        );
+    }
+}
+
+/// A position of the sum of subtract-a-square heaps, Nim heaps and a Wythoff game.
+type Mixed = SumPosition<Heaps, SumPosition<Heaps, (u64, u64)>>;
+
+proptest! {
+    /// A subtract-a-square heap group beside Nim heaps and a Wythoff game: the sum, valued
+    /// component by component, equals the product searched whole with every hook hidden.
+    #[test]
+    fn sums_of_different_games_equal_the_product_search(
+        squares in prop::collection::vec(0u64..12, 0..3),
+        nim in prop::collection::vec(0u64..5, 0..3),
+        wythoff in (0u64..4, 0u64..4),
+    ) {
+        let game = Sum(HeapGame(Squares), Sum(HeapGame(Nim), Wythoff));
+        let position = SumPosition::Both(
+            Heaps::from(squares),
+            SumPosition::Both(Heaps::from(nim), wythoff),
+        );
+        let mut solver = Solver::new(game);
+        let mut product = Solver::new(Unhinted(game));
+        prop_assert_eq!(solver.grundy(&position).unwrap(), product.grundy(&position).unwrap());
+        let mut fast = solver.winning_moves(&position).unwrap();
+        let mut slow = product.winning_moves(&position).unwrap();
+        let canonical = |moves: &mut Vec<Mixed>| {
+            for next in moves.iter_mut() {
+                *next = game.canonical(next.clone());
+            }
+            moves.sort();
+            moves.dedup();
+        };
+        canonical(&mut fast);
+        canonical(&mut slow);
+        prop_assert_eq!(fast, slow);
+    }
+}
