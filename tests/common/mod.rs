@@ -1,36 +1,14 @@
 //! Helpers shared by the integration tests: reading the oracle tables.
 
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 use std::process::{Command, Output};
 
 use serde_json::Value;
 
-/// The parsed oracle file `name` from `tests/oracles/`.
-pub fn oracle(name: &str) -> Value {
-    let path = format!("{}/tests/oracles/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-/// The array at `pointer` (a JSON pointer) of oracle `name`, as numbers.
-pub fn oracle_values(name: &str, pointer: &str) -> Vec<u64> {
-    let oracle = oracle(name);
-    let array = oracle
-        .pointer(pointer)
-        .unwrap_or_else(|| panic!("{name} has no {pointer}"));
-    whole_numbers(array)
-}
-
-/// A JSON array of whole numbers, as numbers.
-pub fn whole_numbers(array: &Value) -> Vec<u64> {
-    array
-        .as_array()
-        .unwrap_or_else(|| panic!("{array} is not an array"))
-        .iter()
-        .map(|value| value.as_u64().expect("a whole number"))
-        .collect()
-}
+#[path = "../../crates/cgt-games/tests/rulesets/common.rs"]
+mod oracles;
+pub use oracles::{oracle, oracle_values, whole_numbers};
 
 /// Runs the `cgt` binary with `arguments`.
 pub fn cgt(arguments: &[&str]) -> Output {

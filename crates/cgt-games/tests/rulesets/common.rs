@@ -1,4 +1,5 @@
-//! Helpers shared by the ruleset tests: the oracle tables of the workspace's `tests/oracles/`.
+//! Helpers shared by the tests of the workspace (this crate's, and the program's through a
+//! `#[path]` module): the oracle tables of the workspace's `tests/oracles/`.
 
 #![allow(dead_code)]
 
@@ -6,9 +7,16 @@ use serde_json::Value;
 
 /// The parsed oracle file `name` from `tests/oracles/`.
 pub fn oracle(name: &str) -> Value {
-    let path = format!("{}/../../tests/oracles/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"))
+    // The workspace's root is this package's directory or two above it.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let path = [root.join("tests/oracles"), root.join("../../tests/oracles")]
+        .into_iter()
+        .find(|directory| directory.is_dir())
+        .unwrap_or_else(|| panic!("no tests/oracles above {}", root.display()))
+        .join(name);
+    let shown = path.display();
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{shown}: {e}"));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{shown}: {e}"))
 }
 
 /// The array at `pointer` (a JSON pointer) of oracle `name`, as numbers.
