@@ -5,26 +5,39 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-const GAMES_HELP: &str = "\
-GAMES (cgt games lists them with their rules):
-  nim  bash:M  subset-nim:S  split-nim
-  octal:CODE  tb:CODE  subtraction:S  allbut:S
-  kayles  dawson-kayles  dawson-chess  grundy  lasker
-  M is a number, S comma-separated numbers (1,3,4), CODE a take-and-break code such as
-  0.77 (octal digits) or 4!.0 (hex digits, [d] repeats d for ever, ! wants unequal heaps).
-
-HEAP... are the heap sizes of the position, whole numbers from 0 to 18446744073709551615;
-a position of several heaps is their sum.
-
-EXAMPLES:
-  cgt value nim 3 4 5
-  cgt value kayles 10 12 --json
-  cgt value octal:0.07 1000000000000
-  cgt sequence kayles --to 100 --table 12";
+/// The help text on games, made from the catalogue (`cgt_games::catalogue`), so that it lists
+/// exactly the games the program knows.
+pub fn games_help() -> String {
+    let catalogue = cgt_games::catalogue();
+    let width = catalogue
+        .iter()
+        .map(|entry| entry.syntax.len() + entry.component.len() + 1)
+        .max()
+        .unwrap_or(0);
+    let mut help = String::from("GAMES (cgt games lists them with their rules):\n");
+    for entry in catalogue {
+        let written = format!("{} {}", entry.syntax, entry.component);
+        help.push_str(&format!(
+            "  {written:width$}  e.g. cgt value {}\n",
+            entry.example
+        ));
+    }
+    help.push_str(
+        "M and K are numbers, S comma-separated numbers (1,3,4), CODE a take-and-break code such \
+         as\n0.77 (octal digits) or 4!.0 (hex digits, [d] repeats d for ever, ! wants unequal heaps).\n\n\
+         Each COMPONENT of a position is one game of the sum, written as the game's column above \
+         says:\n`cgt value nim 3 4 5` is three Nim heaps, `cgt value wythoff 3,5 1,2` two \
+         Wythoff games.\nHeap sizes are whole numbers from 0 to 18446744073709551615.\n\n\
+         EXAMPLES:\n  cgt value nim 3 4 5\n  cgt value kayles 10 12 --json\n  \
+         cgt value octal:0.07 1000000000000\n  cgt value wythoff 1000000000000000000,5\n  \
+         cgt sequence kayles --to 100 --table 12",
+    );
+    help
+}
 
 /// Impartial games solved fast and exactly: Grundy values, outcomes and winning moves.
 #[derive(Debug, Parser)]
-#[command(name = "cgt", version, about, after_help = GAMES_HELP)]
+#[command(name = "cgt", version, about, after_help = games_help())]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -35,19 +48,19 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Print the Grundy value, the outcome and the winning moves of a position.
-    #[command(after_help = GAMES_HELP)]
+    #[command(after_help = games_help())]
     Value(PositionArgs),
     /// Print the Grundy values G(0..=N) of single heaps and the period they show.
-    #[command(after_help = GAMES_HELP)]
+    #[command(after_help = games_help())]
     Sequence(SequenceArgs),
     /// List every move of a position with the value it leads to, winning moves marked.
-    #[command(after_help = GAMES_HELP)]
+    #[command(after_help = games_help())]
     Moves(PositionArgs),
     /// Play a position against the perfect strategy, in the terminal or from a script.
     #[command(after_help = PLAY_HELP)]
     Play(PlayArgs),
     /// Draw the state graph of a position: every position reachable, with its value.
-    #[command(after_help = GAMES_HELP)]
+    #[command(after_help = games_help())]
     Graph(GraphArgs),
     /// List every game with its rule.
     Games(GamesArgs),
@@ -59,14 +72,16 @@ pub enum Command {
 }
 
 const PLAY_HELP: &str = "\
-MOVES are typed as the heap's number and what it becomes: `2 1` makes heap 2 hold 1 counter,
-`3 1 4` splits heap 3 into heaps of 1 and 4, `3 0` (or `3 -`) removes heap 3 entirely.
+MOVES are typed as the component's number and what it becomes: in a heap game `2 1` makes
+heap 2 hold 1 counter, `3 1 4` splits heap 3 into heaps of 1 and 4, `3 0` (or `3 -`) removes
+heap 3 entirely; in Wythoff's game `1 2,3` makes the first game's heaps 2 and 3.
 Also: hint (a winning move, if there is one), undo (take back your last turn), help, quit.
 Input is read line by line, so a game can be scripted: printf '1 1\\nhint\\n' | cgt play nim 3 4 5
 
 EXAMPLES:
   cgt play nim 3 4 5
-  cgt play kayles 7 --first cgt";
+  cgt play kayles 7 --first cgt
+  cgt play wythoff 6,9";
 
 /// Who moves first in `cgt play`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -82,9 +97,14 @@ pub enum First {
 pub struct PlayArgs {
     /// The game (see cgt games).
     pub game: String,
-    /// The heap sizes of the starting position.
-    #[arg(required = true, allow_negative_numbers = true, value_parser = parse_heap)]
-    pub heaps: Vec<u64>,
+    /// The components of the starting position, each written as the game says (a heap size,
+    /// or A,B for Wythoff's game).
+    #[arg(
+        required = true,
+        allow_negative_numbers = true,
+        value_name = "COMPONENT"
+    )]
+    pub components: Vec<String>,
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = First::Me)]
     pub first: First,
@@ -163,9 +183,13 @@ pub enum GraphFormat {
 pub struct GraphArgs {
     /// The game (see GAMES below).
     pub game: String,
-    /// The heap sizes of the start position.
-    #[arg(required = true, allow_negative_numbers = true, value_parser = parse_heap)]
-    pub heaps: Vec<u64>,
+    /// The components of the start position (see GAMES below).
+    #[arg(
+        required = true,
+        allow_negative_numbers = true,
+        value_name = "COMPONENT"
+    )]
+    pub components: Vec<String>,
     /// The output format.
     #[arg(long, value_enum, default_value_t = GraphFormat::Dot)]
     pub format: GraphFormat,
@@ -209,19 +233,28 @@ pub struct SequenceArgs {
 /// Arguments of `cgt games`.
 #[derive(Debug, Args)]
 pub struct GamesArgs {
-    /// Print one JSON object: {"games": [{"syntax", "example", "rule"}]}.
-    #[arg(long)]
+    /// Print one JSON object: {"games": [{"name", "syntax", "component", "example", "rule",
+    /// "engine"}]}.
+    #[arg(long, conflicts_with = "markdown")]
     pub json: bool,
+    /// Print the table of games as Markdown, as the README shows it.
+    #[arg(long)]
+    pub markdown: bool,
 }
 
 /// A game, a position in it, and the common options.
 #[derive(Debug, Args)]
 pub struct PositionArgs {
-    /// The game, e.g. nim, bash:3, kayles, octal:0.07 (see GAMES below).
+    /// The game, e.g. nim, bash:3, kayles, octal:0.07, wythoff (see GAMES below).
     pub game: String,
-    /// The heap sizes of the position.
-    #[arg(required = true, allow_negative_numbers = true, value_parser = parse_heap)]
-    pub heaps: Vec<u64>,
+    /// The components of the position, each written as the game says: a heap size, or A,B for
+    /// Wythoff's game (see GAMES below).
+    #[arg(
+        required = true,
+        allow_negative_numbers = true,
+        value_name = "COMPONENT"
+    )]
+    pub components: Vec<String>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,

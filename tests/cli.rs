@@ -104,10 +104,13 @@ fn malformed_games() {
 
 #[test]
 fn malformed_heaps() {
-    fails(&["value", "nim", "-3"], "whole numbers");
-    fails(&["value", "nim", "x"], "whole numbers");
-    fails(&["value", "nim", "3.5"], "whole numbers");
-    fails(&["value", "nim", "18446744073709551616"], "whole numbers");
+    fails(&["value", "nim", "-3"], "whole number");
+    fails(&["value", "nim", "x"], "whole number");
+    fails(&["value", "nim", "3.5"], "whole number");
+    fails(&["value", "nim", "18446744073709551616"], "whole number");
+    fails(&["value", "wythoff", "3"], "two heap sizes");
+    fails(&["value", "wythoff", "3,x"], "whole numbers");
+    fails(&["value", "moore:0", "3"], "k >= 1");
     fails(&["value", "nim"], "required");
 }
 
@@ -162,11 +165,68 @@ fn games_lists_every_game_of_the_grammar() {
     ] {
         assert!(games.iter().any(|game| game["syntax"] == name), "{name}");
     }
-    // Every example in the listing is accepted by `cgt value`.
-    for game in games {
+    for name in ["wythoff", "staircase", "moore:K"] {
+        assert!(games.iter().any(|game| game["syntax"] == name), "{name}");
+    }
+}
+
+/// Every game of the catalogue, through `value`, `moves`, `graph` and a scripted `play`, as a
+/// user runs them: the answers agree with each other (a listed winning move leaves a P-position,
+/// `moves` marks exactly the winning moves `value` lists), and play ends cleanly.
+#[test]
+fn every_game_of_the_catalogue_works_in_every_subcommand() {
+    let listing = json(&["games", "--json"]);
+    for game in listing["games"].as_array().unwrap() {
         let example = game["example"].as_str().unwrap();
-        let output = cgt(&["value", example, "5", "--json"]);
+        let words: Vec<&str> = example.split(' ').collect();
+        let mut value = vec!["value"];
+        value.extend(&words);
+        value.extend(["--json", "--max-moves", "1000"]);
+        let report = json(&value);
+        let winning: Vec<String> = report["winning_moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(winning.is_empty(), report["outcome"] == "P", "{example}");
+        if let Some(grundy) = report["grundy"].as_u64() {
+            assert_eq!(grundy == 0, report["outcome"] == "P", "{example}");
+        }
+        let mut moves = vec!["moves"];
+        moves.extend(&words);
+        moves.extend(["--json", "--max-moves", "1000"]);
+        let listed = json(&moves);
+        assert_eq!(listed["outcome"], report["outcome"], "{example}");
+        let mut marked: Vec<String> = listed["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|entry| entry["winning"] == true)
+            .map(|entry| entry["position"].to_string())
+            .collect();
+        let mut expected = winning.clone();
+        marked.sort();
+        marked.dedup();
+        expected.sort();
+        expected.dedup();
+        assert_eq!(marked, expected, "{example}");
+        let mut graph = vec!["graph"];
+        graph.extend(&words);
+        graph.extend(["--format", "json", "--max-positions", "100000"]);
+        let drawn = json(&graph);
+        let root = &drawn["nodes"][drawn["root"].as_u64().unwrap() as usize];
+        assert_eq!(root["outcome"], report["outcome"], "{example}");
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_cgt"))
+            .arg("play")
+            .args(&words)
+            .args(["--first", "cgt"])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
         assert!(output.status.success(), "{example}: {output:?}");
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(text.contains("cgt: "), "{example}: {text}");
     }
 }
 

@@ -60,10 +60,8 @@ fn graph_dot_parses_back_to_the_nim_state_graph() {
     for (label, p_position) in labels.values() {
         let (position, value) = label.split_once("\\n").unwrap();
         let heaps: Vec<u64> = position
-            .trim_matches(|c| c == '[' || c == ']')
-            .split(", ")
-            .filter(|heap| !heap.is_empty())
-            .map(|heap| heap.parse().unwrap())
+            .split(' ')
+            .filter_map(|heap| heap.parse().ok())
             .collect();
         let xor = heaps.iter().fold(0, |sum, heap| sum ^ heap);
         let expected = match xor {

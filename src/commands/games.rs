@@ -1,21 +1,41 @@
-//! `cgt games`: every game of the grammar with its rule.
+//! `cgt games`: every game of the catalogue with its rule.
 
 use std::io::Write;
 
-use cgt_games::Ruleset;
 use serde_json::json;
 
 use super::Error;
 use crate::cli::GamesArgs;
 
 pub fn run(arguments: &GamesArgs, out: &mut dyn Write) -> Result<(), Error> {
-    let catalogue = Ruleset::catalogue();
+    let catalogue = cgt_games::catalogue();
     if arguments.json {
         let games: Vec<_> = catalogue
             .iter()
-            .map(|entry| json!({"syntax": entry.syntax, "example": entry.example, "rule": entry.rule}))
+            .map(|entry| {
+                json!({
+                    "name": entry.name,
+                    "syntax": entry.syntax,
+                    "component": entry.component,
+                    "example": entry.example,
+                    "rule": entry.rule,
+                    "engine": entry.engine().to_string(),
+                })
+            })
             .collect();
         writeln!(out, "{}", json!({ "games": games }))?;
+        return Ok(());
+    }
+    if arguments.markdown {
+        writeln!(out, "| game | a component | a move | example |")?;
+        writeln!(out, "|---|---|---|---|")?;
+        for entry in catalogue {
+            writeln!(
+                out,
+                "| `{}` | `{}` | {} | `cgt value {}` |",
+                entry.syntax, entry.component, entry.rule, entry.example
+            )?;
+        }
         return Ok(());
     }
     let width = catalogue
@@ -23,8 +43,17 @@ pub fn run(arguments: &GamesArgs, out: &mut dyn Write) -> Result<(), Error> {
         .map(|entry| entry.syntax.len())
         .max()
         .unwrap_or(0);
+    let component_width = catalogue
+        .iter()
+        .map(|entry| entry.component.len())
+        .max()
+        .unwrap_or(0);
     for entry in catalogue {
-        writeln!(out, "{:width$}  {}", entry.syntax, entry.rule)?;
+        writeln!(
+            out,
+            "{:width$}  {:component_width$}  {}",
+            entry.syntax, entry.component, entry.rule
+        )?;
     }
     Ok(())
 }

@@ -3,31 +3,20 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use cgt_core::{Budget, GameGraph, Outcome, Resource, Solver};
-use cgt_games::{HeapGame, Heaps, Tabulated};
+use cgt_core::{Budget, GameGraph, Outcome, Resource};
+use cgt_games::Written;
 use serde_json::json;
 
-use super::{Error, ruleset};
+use super::Error;
 use crate::cli::{GraphArgs, GraphFormat};
 
 pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
-    let game = ruleset(&arguments.game)?;
-    let heaps = Heaps::from(arguments.heaps.as_slice());
+    let game = cgt_games::open(&arguments.game)?;
     let budget = Budget {
         positions: Budget::DEFAULT.positions,
         options: arguments.max_options,
         memory: arguments.max_memory,
     };
-    // A graph of at most --max-positions nodes needs no sequence beyond its largest heap, and
-    // its shape is found (and refused when too large) before anything is valued.
-    let largest = heaps.iter().max().unwrap_or(0);
-    let last = if game.is_tabulable() {
-        largest.min(arguments.max_positions)
-    } else {
-        0
-    };
-    let sequence = game.sequence_with(last, budget, |_| {})?;
-    let mut solver = Solver::new(HeapGame(Tabulated::new(game, sequence))).with_budget(budget);
     // A node costs at most about this many bytes of the graph's tables (the node, its index
     // entry, its place in the queue and its edges, with the tables' room to grow), so the
     // memory budget bounds the nodes too.
@@ -37,22 +26,24 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
         .min(arguments.max_memory / BYTES_PER_NODE);
     let by_memory = max_positions < arguments.max_positions;
     let limit = usize::try_from(max_positions).unwrap_or(usize::MAX);
-    let graph = GameGraph::explore(&mut solver, &heaps, limit).map_err(|error| match error {
-        cgt_core::Error::LimitExceeded {
-            resource: Resource::Positions,
-            limit,
-        } if by_memory => Error::Usage(format!(
-            "the graph has more than {limit} positions, more than {} bytes of memory hold; raise --max-memory to draw it",
-            arguments.max_memory
-        )),
-        cgt_core::Error::LimitExceeded {
-            resource: Resource::Positions,
-            limit,
-        } => Error::Usage(format!(
-            "the graph has more than {limit} positions; raise --max-positions to draw it"
-        )),
-        other => Error::Engine(other),
-    })?;
+    let graph = game
+        .graph(&arguments.components, limit, budget)
+        .map_err(|error| match error {
+            cgt_games::Error::Engine(cgt_core::Error::LimitExceeded {
+                resource: Resource::Positions,
+                limit,
+            }) if by_memory => Error::Usage(format!(
+                "the graph has more than {limit} positions, more than {} bytes of memory hold; raise --max-memory to draw it",
+                arguments.max_memory
+            )),
+            cgt_games::Error::Engine(cgt_core::Error::LimitExceeded {
+                resource: Resource::Positions,
+                limit,
+            }) => Error::Usage(format!(
+                "the graph has more than {limit} positions; raise --max-positions to draw it"
+            )),
+            other => Error::Game(other),
+        })?;
     match arguments.format {
         GraphFormat::Dot => write!(out, "{}", graph.to_dot())?,
         GraphFormat::Json => {
@@ -63,7 +54,7 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
                     let weight = &petgraph[node];
                     json!({
                         "id": node.index(),
-                        "position": weight.position.to_vec(),
+                        "position": super::json_position(&weight.position),
                         "grundy": weight.grundy.value(),
                         "outcome": Outcome::of(weight.grundy).to_string(),
                     })
@@ -95,7 +86,7 @@ pub fn escape(text: &str) -> String {
 
 /// The graph drawn in rows by the longest line of play from the start, so that every move
 /// points down the page; P-positions are drawn with a double ring and shaded.
-fn svg(graph: &GameGraph<Heaps>) -> String {
+fn svg(graph: &GameGraph<Written>) -> String {
     let petgraph = graph.graph();
     let count = petgraph.node_count();
     // Longest path from the root: a node's row is one more than its deepest parent's. The
@@ -168,7 +159,7 @@ fn svg(graph: &GameGraph<Heaps>) -> String {
             "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>\n\
              <text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{}</text>",
             y - 2.0,
-            if weight.position.is_empty() {
+            if weight.position.components().is_empty() {
                 "\u{2205}".to_string()
             } else {
                 escape(&weight.position.to_string())

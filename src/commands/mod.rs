@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use cgt_core::Resource;
-use cgt_games::{HeapSolver, Heaps, Ruleset};
+use cgt_games::{Analysis, Game, Written};
 
 use crate::cli::{BudgetArgs, Cli, Command};
 use crate::progress::Meter;
@@ -100,16 +100,49 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
     }
 }
 
-/// The game's name, the position and a solver for it, from the arguments every position
-/// command takes.
-fn position_solver(
-    arguments: &crate::cli::PositionArgs,
-) -> Result<(String, Heaps, HeapSolver), Error> {
-    let game = ruleset(&arguments.game)?;
-    let name = game.to_string();
-    let heaps = Heaps::from(arguments.heaps.as_slice()).canonical();
-    let solver = solver_for(game, &heaps, &arguments.budget)?;
-    Ok((name, heaps, solver))
+/// An opened position: the game, an analysis of its positions and the start position as the
+/// game writes it.
+struct Opened {
+    game: Box<dyn Game>,
+    analysis: Box<dyn Analysis>,
+    position: Written,
+}
+
+/// Opens the game and the position every position command takes, showing any long preparation
+/// on a terminal.
+fn open_position(game: &str, components: &[String], budget: &BudgetArgs) -> Result<Opened, Error> {
+    let game = cgt_games::open(game)?;
+    let meter = Meter::on_terminal();
+    let (analysis, position) = game.analyse(
+        components,
+        budget.budget(),
+        Box::new(move |progress| meter.show(progress)),
+    )?;
+    Ok(Opened {
+        game,
+        analysis,
+        position,
+    })
+}
+
+/// A position as JSON: one entry per component, a number where the component is one number
+/// (a heap), an array where it is several (`3,5`), else the text.
+fn json_position(position: &Written) -> serde_json::Value {
+    position
+        .components()
+        .iter()
+        .map(|component| {
+            let numbers: Option<Vec<u64>> = component
+                .split(',')
+                .map(|part| part.parse::<u64>().ok())
+                .collect();
+            match numbers.as_deref() {
+                Some([number]) => serde_json::json!(number),
+                Some(numbers) => serde_json::json!(numbers),
+                None => serde_json::json!(component),
+            }
+        })
+        .collect()
 }
 
 /// The line that ends a list cut at `shown` entries.
@@ -118,20 +151,4 @@ fn more_not_shown(out: &mut dyn Write, shown: u64) -> std::io::Result<()> {
         out,
         "  (more not shown; raise --max-moves to list more than {shown})"
     )
-}
-
-/// Reads the game of a command.
-fn ruleset(text: &str) -> Result<Ruleset, Error> {
-    Ok(text.parse()?)
-}
-
-/// A solver for positions of `game` up to the heaps of `heaps`, within the budget, showing its
-/// progress on a terminal.
-fn solver_for(game: Ruleset, heaps: &Heaps, budget: &BudgetArgs) -> Result<HeapSolver, Error> {
-    let largest = heaps.iter().max().unwrap_or(0);
-    let meter = Meter::on_terminal();
-    let solver = HeapSolver::new(game, largest, budget.budget(), move |progress| {
-        meter.show(progress)
-    })?;
-    Ok(solver)
 }

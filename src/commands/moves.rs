@@ -5,56 +5,63 @@ use std::io::Write;
 use cgt_core::Outcome;
 use serde_json::json;
 
-use super::{Error, position_solver};
+use super::{Error, Opened, json_position, open_position};
 use crate::cli::PositionArgs;
 
 pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
-    let (name, heaps, mut solver) = position_solver(arguments)?;
-    let grundy = solver.grundy(&heaps)?;
-    let (valued, truncated) = solver.moves(&heaps, arguments.max_moves as usize)?;
+    let Opened {
+        game,
+        mut analysis,
+        position,
+    } = open_position(&arguments.game, &arguments.components, &arguments.budget)?;
+    let evaluation = analysis.evaluate(&position)?;
+    let (valued, truncated) = analysis.moves(&position, arguments.max_moves as usize)?;
     crate::progress::clear();
     if arguments.json {
         let moves: Vec<_> = valued
             .iter()
-            .map(|(heap_move, value)| {
+            .map(|(next, after)| {
                 json!({
-                    "heap": heap_move.heap + 1,
-                    "from": heap_move.from,
-                    "to": heap_move.to.to_vec(),
-                    "position": heap_move.position.to_vec(),
-                    "description": heap_move.to_string(),
-                    "grundy": value.value(),
-                    "winning": value.is_zero(),
+                    "component": next.component + 1,
+                    "description": next.description,
+                    "position": json_position(&next.position),
+                    "grundy": after.value.map(|value| value.value()),
+                    "outcome": after.outcome.to_string(),
+                    "winning": after.outcome == Outcome::Previous,
                 })
             })
             .collect();
         let report = json!({
-            "game": name,
-            "position": heaps.to_vec(),
-            "grundy": grundy.value(),
-            "outcome": Outcome::of(grundy).to_string(),
+            "game": game.to_string(),
+            "position": json_position(&position),
+            "grundy": evaluation.value.map(|value| value.value()),
+            "outcome": evaluation.outcome.to_string(),
             "moves": moves,
             "moves_truncated": truncated,
         });
         writeln!(out, "{report}")?;
         return Ok(());
     }
-    writeln!(out, "game:     {name}")?;
+    writeln!(out, "game:     {game}")?;
     writeln!(
         out,
-        "position: {heaps} (value {grundy}, {})",
-        Outcome::of(grundy)
+        "position: {position} (value {evaluation}, {})",
+        evaluation.outcome
     )?;
     if valued.is_empty() {
         writeln!(out, "no moves: the player to move has lost")?;
     }
-    for (heap_move, value) in &valued {
-        let mark = if value.is_zero() { "  <- wins" } else { "" };
+    for (next, after) in &valued {
+        let mark = if after.outcome == Outcome::Previous {
+            "  <- wins"
+        } else {
+            ""
+        };
         writeln!(
             out,
-            "  {:<28} leaves {:<20} value {value}{mark}",
-            heap_move.to_string(),
-            heap_move.position.to_string()
+            "  {:<28} leaves {:<20} value {after}{mark}",
+            next.to_string(),
+            next.position.to_string()
         )?;
     }
     if truncated {

@@ -2,86 +2,80 @@
 
 use std::io::{BufRead, Write};
 
-use cgt_core::Nimber;
-use cgt_games::{HeapMove, HeapSolver, Heaps, Ruleset};
+use cgt_games::{Analysis, Evaluation, Move, Ruleset, Written};
 
-use super::{Error, ruleset, solver_for};
+use super::{Error, Opened, open_position};
 use crate::cli::{First, PlayArgs};
 
 struct Game {
-    solver: HeapSolver,
-    is_nim: bool,
+    analysis: Box<dyn Analysis>,
+    /// Why a winning move wins, in a few words.
+    reason: &'static str,
 }
 
 impl Game {
-    fn value(&mut self, position: &Heaps) -> Result<Nimber, Error> {
-        Ok(self.solver.grundy(position)?)
+    fn evaluate(&mut self, position: &Written) -> Result<Evaluation, Error> {
+        Ok(self.analysis.evaluate(position)?)
     }
 
-    /// A move to a position of value 0, if there is one: the library's search, which finds
-    /// one whenever one exists.
-    fn winning_move(&mut self, position: &Heaps) -> Result<Option<HeapMove>, Error> {
-        let (moves, _) = self.solver.winning_moves(position, 1)?;
+    /// A move to a P-position, if there is one: the library's search, which finds one whenever
+    /// one exists.
+    fn winning_move(&mut self, position: &Written) -> Result<Option<Move>, Error> {
+        let (moves, _) = self.analysis.winning_moves(position, 1)?;
         Ok(moves.into_iter().next())
     }
 
     /// Any move, for a position where none wins.
-    fn any_move(&mut self, position: &Heaps) -> Result<Option<HeapMove>, Error> {
-        let (moves, _) = self.solver.moves(position, 1)?;
+    fn any_move(&mut self, position: &Written) -> Result<Option<Move>, Error> {
+        let (moves, _) = self.analysis.moves(position, 1)?;
         Ok(moves.into_iter().next().map(|(any, _)| any))
-    }
-
-    /// Why a winning move wins, in a few words.
-    fn reason(&self) -> &'static str {
-        if self.is_nim {
-            "makes the nim-sum 0"
-        } else {
-            "makes the nim-sum of the heaps' values 0"
-        }
     }
 }
 
-fn board(position: &Heaps) -> String {
-    if position.iter().all(|heap| heap == 0) {
-        return "no counters left".to_string();
+/// Why a winning move wins, for the game `game` with `components` components.
+fn reason(rules: Option<&Ruleset>, components: usize) -> &'static str {
+    match rules {
+        Some(Ruleset::Nim(_)) => "makes the nim-sum 0",
+        Some(_) => "makes the nim-sum of the heaps' values 0",
+        None if components == 1 => "leaves a P-position",
+        None => "makes the nim-sum of the components' values 0",
+    }
+}
+
+fn board(position: &Written) -> String {
+    if position.components().is_empty() {
+        return "nothing left".to_string();
     }
     position
+        .components()
         .iter()
         .enumerate()
-        .map(|(index, heap)| format!("[{}]{heap}", index + 1))
+        .map(|(index, component)| format!("[{}]{component}", index + 1))
         .collect::<Vec<_>>()
         .join(" ")
 }
 
-/// Reads "2 1", "2 -> 1 3", "2: 0" or "2 -" as heap 2 becoming the listed heaps.
-fn parse_move(line: &str, position: &Heaps) -> Result<(usize, Vec<u64>), String> {
+/// Reads "2 1", "2 -> 1 3", "2: 0" or "2 -" as component 2 becoming the listed components; in
+/// a heap game, `2 1,3` too.
+fn parse_move(line: &str, position: &Written, heaps: bool) -> Result<(usize, Vec<String>), String> {
     let words: Vec<&str> = line
-        .split(|c: char| c.is_whitespace() || c == ',' || c == ':')
+        .split(|c: char| c.is_whitespace() || c == ':' || (heaps && c == ','))
         .filter(|word| !word.is_empty() && *word != "->" && *word != "-")
         .collect();
     let Some((first, rest)) = words.split_first() else {
         return Err("type a move such as `1 2`, or hint, undo, help, quit".to_string());
     };
-    let heap: usize = first.parse().map_err(|_| {
-        format!(
-            "`{first}` is not a heap number; heaps are 1 to {}",
-            position.len()
-        )
-    })?;
-    if heap == 0 || heap > position.len() {
+    let count = position.components().len();
+    let what = if heaps { "heap" } else { "component" };
+    let index: usize = first
+        .parse()
+        .map_err(|_| format!("`{first}` is not a {what} number; {what}s are 1 to {count}"))?;
+    if index == 0 || index > count {
         return Err(format!(
-            "there is no heap {heap}; heaps are 1 to {}",
-            position.len()
+            "there is no {what} {index}; {what}s are 1 to {count}"
         ));
     }
-    let mut to = Vec::new();
-    for word in rest {
-        to.push(
-            word.parse::<u64>()
-                .map_err(|_| format!("`{word}` is not a heap size"))?,
-        );
-    }
-    Ok((heap - 1, to))
+    Ok((index - 1, rest.iter().map(ToString::to_string).collect()))
 }
 
 pub fn run(
@@ -90,29 +84,35 @@ pub fn run(
     out: &mut dyn Write,
     echo: bool,
 ) -> Result<(), Error> {
-    let rules: Ruleset = ruleset(&arguments.game)?;
-    let name = rules.to_string();
-    let is_nim = matches!(rules, Ruleset::Nim(_));
-    let start = Heaps::from(arguments.heaps.as_slice()).canonical();
-    let solver = solver_for(rules, &start, &arguments.budget)?;
+    let Opened {
+        game: rules,
+        analysis,
+        position: start,
+    } = open_position(&arguments.game, &arguments.components, &arguments.budget)?;
     crate::progress::clear();
-    let mut game = Game { solver, is_nim };
+    let name = rules.to_string();
+    let heaps = rules.as_ruleset().is_some();
+    let mut game = Game {
+        analysis,
+        reason: reason(rules.as_ruleset(), start.components().len()),
+    };
     writeln!(
         out,
         "{name}: you against cgt. The player who makes the last move wins."
     )?;
     writeln!(
         out,
-        "Type a move as the heap's number and what it becomes (`1 2`), or hint, undo, help, quit."
+        "Type a move as the {}'s number and what it becomes (`1 2`), or hint, undo, help, quit.",
+        if heaps { "heap" } else { "component" }
     )?;
     // Positions at the start of each of the player's turns, for undo.
-    let mut history: Vec<Heaps> = Vec::new();
+    let mut history: Vec<Written> = Vec::new();
     let mut position = start;
     let mut cgt_to_move = arguments.first == First::Cgt;
     loop {
-        let value = game.value(&position)?;
+        let evaluation = game.evaluate(&position)?;
         writeln!(out)?;
-        writeln!(out, "position: {}   (value {value})", board(&position))?;
+        writeln!(out, "position: {}   (value {evaluation})", board(&position))?;
         let any = game.any_move(&position)?;
         let Some(any) = any else {
             if cgt_to_move {
@@ -131,13 +131,13 @@ pub fn run(
         if cgt_to_move {
             let (chosen, text) = match game.winning_move(&position)? {
                 Some(winning) => {
-                    let text = format!("{winning}, which {}", game.reason());
+                    let text = format!("{winning}, which {}", game.reason);
                     (winning, text)
                 }
                 None => {
                     // Every move loses against perfect play; any will do.
                     let text = format!(
-                        "{} (no move wins from a position of value 0; cgt waits for a mistake)",
+                        "{} (no move wins from a P-position; cgt waits for a mistake)",
                         any
                     );
                     (any, text)
@@ -166,20 +166,28 @@ pub fn run(
                 return Ok(());
             }
             "help" | "?" => {
-                writeln!(
-                    out,
-                    "A move is the heap's number and what it becomes: `2 1` leaves 1 in heap 2, \
-                     `3 1 4` splits heap 3 into 1 and 4, `3 0` removes heap 3. Commands: hint, \
-                     undo, quit."
-                )?;
+                if heaps {
+                    writeln!(
+                        out,
+                        "A move is the heap's number and what it becomes: `2 1` leaves 1 in heap 2, \
+                         `3 1 4` splits heap 3 into 1 and 4, `3 0` removes heap 3. Commands: hint, \
+                         undo, quit."
+                    )?;
+                } else {
+                    writeln!(
+                        out,
+                        "A move is the component's number and what it becomes, written as the game \
+                         writes it: `1 2,3` makes component 1 into 2,3. Commands: hint, undo, quit."
+                    )?;
+                }
                 continue;
             }
             "hint" => {
                 match game.winning_move(&position)? {
-                    Some(winning) => writeln!(out, "hint: {winning}, which {}", game.reason())?,
+                    Some(winning) => writeln!(out, "hint: {winning}, which {}", game.reason)?,
                     None => writeln!(
                         out,
-                        "hint: no move wins: the value is 0, so every move leaves cgt a winning reply"
+                        "hint: no move wins: this is a P-position, so every move leaves cgt a winning reply"
                     )?,
                 }
                 continue;
@@ -196,14 +204,23 @@ pub fn run(
             }
             _ => {}
         }
-        let (index, to) = match parse_move(line, &position) {
+        let (index, to) = match parse_move(line, &position, heaps) {
             Ok(parsed) => parsed,
             Err(message) => {
                 writeln!(out, "{message}")?;
                 continue;
             }
         };
-        match game.solver.find_move(&position, index, &to) {
+        let chosen = match game.analysis.find_move(&position, index, &to) {
+            Ok(chosen) => chosen,
+            // A new component that does not parse: the player is told why and tries again.
+            Err(cgt_games::Error::InvalidPosition { reason, value, .. }) => {
+                writeln!(out, "`{value}`: {reason}; try again (help shows how)")?;
+                continue;
+            }
+            Err(other) => return Err(other.into()),
+        };
+        match chosen {
             Some(chosen) => {
                 writeln!(out, "you: {chosen}")?;
                 history.push(position.clone());
@@ -211,18 +228,17 @@ pub fn run(
                 cgt_to_move = true;
             }
             None => {
-                let from = position.iter().nth(index).unwrap_or(0);
-                let mut wanted: Vec<u64> = to.into_iter().filter(|&heap| heap > 0).collect();
-                wanted.sort_unstable();
+                let from = &position.components()[index];
+                let wanted = if to.is_empty() {
+                    "nothing".to_string()
+                } else {
+                    to.join(" ")
+                };
+                let what = if heaps { "heap" } else { "component" };
                 writeln!(
                     out,
-                    "heap {} of {from} cannot become {} in {name}; try again (help shows how)",
+                    "{what} {} ({from}) cannot become {wanted} in {name}; try again (help shows how)",
                     index + 1,
-                    if wanted.is_empty() {
-                        "nothing".to_string()
-                    } else {
-                        Heaps::from(wanted).to_string()
-                    }
                 )?;
             }
         }

@@ -7,11 +7,11 @@ use crate::progress::Meter;
 use cgt_games::{GrundySequence, Period};
 use serde_json::json;
 
-use super::{Error, ruleset};
+use super::Error;
 use crate::cli::SequenceArgs;
 
 pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
-    let game = ruleset(&arguments.game)?;
+    let game = cgt_games::open(&arguments.game)?;
     let plot_format = match &arguments.plot {
         None => None,
         Some(path) => match path.extension().and_then(|extension| extension.to_str()) {
@@ -52,7 +52,7 @@ pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
     }
     let meter = Meter::new(!arguments.json && std::io::stderr().is_terminal());
     let last = arguments.to;
-    let sequence = game.sequence_with(last, budget, |heap| {
+    let sequence = game.sequence(last, budget, &mut |heap| {
         meter.show(cgt_games::Progress::Sequence { heap, last })
     })?;
     crate::progress::clear();

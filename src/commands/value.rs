@@ -5,37 +5,46 @@ use std::io::Write;
 use cgt_core::Outcome;
 use serde_json::json;
 
-use super::{Error, position_solver};
+use super::{Error, Opened, json_position, open_position};
 use crate::cli::PositionArgs;
 
 pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
-    let (name, heaps, mut solver) = position_solver(arguments)?;
-    let grundy = solver.grundy(&heaps)?;
-    let outcome = Outcome::of(grundy);
-    let (winning, truncated) = solver.winning_moves(&heaps, arguments.max_moves as usize)?;
+    let Opened {
+        game,
+        mut analysis,
+        position,
+    } = open_position(&arguments.game, &arguments.components, &arguments.budget)?;
+    let evaluation = analysis.evaluate(&position)?;
+    let (winning, truncated) = analysis.winning_moves(&position, arguments.max_moves as usize)?;
     crate::progress::clear();
     if arguments.json {
         let report = json!({
-            "game": name,
-            "position": heaps.to_vec(),
-            "grundy": grundy.value(),
-            "outcome": outcome.to_string(),
-            "winning_moves": winning.iter().map(|next| next.position.to_vec()).collect::<Vec<_>>(),
+            "game": game.to_string(),
+            "position": json_position(&position),
+            "grundy": evaluation.value.map(|value| value.value()),
+            "outcome": evaluation.outcome.to_string(),
+            "winning_moves": winning.iter().map(|next| json_position(&next.position)).collect::<Vec<_>>(),
             "winning_moves_described": winning.iter().map(ToString::to_string).collect::<Vec<_>>(),
             "winning_moves_truncated": truncated,
-            "positions_evaluated": solver.positions_evaluated(),
+            "positions_evaluated": analysis.positions_evaluated(),
         });
         writeln!(out, "{report}")?;
         return Ok(());
     }
-    writeln!(out, "game:     {name}")?;
-    writeln!(out, "position: {heaps}")?;
-    writeln!(out, "value:    {grundy}")?;
-    let meaning = match outcome {
+    writeln!(out, "game:     {game}")?;
+    writeln!(out, "position: {position}")?;
+    match evaluation.value {
+        Some(value) => writeln!(out, "value:    {value}")?,
+        None => writeln!(
+            out,
+            "value:    unknown (its search exceeds --max-options; the outcome below is from the game's closed form)"
+        )?,
+    }
+    let meaning = match evaluation.outcome {
         Outcome::Previous => "P-position: the player to move loses with best play",
         Outcome::Next => "N-position: the player to move wins with best play",
     };
-    writeln!(out, "outcome:  {outcome} ({meaning})")?;
+    writeln!(out, "outcome:  {} ({meaning})", evaluation.outcome)?;
     if winning.is_empty() {
         writeln!(out, "winning moves: none")?;
     } else {
@@ -43,7 +52,7 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
         for next in &winning {
             writeln!(
                 out,
-                "  {heaps} -> {:<24} ({next})",
+                "  {position} -> {:<24} ({next})",
                 next.position.to_string()
             )?;
         }

@@ -177,6 +177,36 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> GameGraph<P> {
         self.root
     }
 
+    /// The same graph with every position mapped by `map`: a program that writes positions
+    /// its own way (as text, say) keeps the graph's shape and values.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use cgt_core::{GameGraph, ImpartialGame, Solver};
+    /// # struct Heap;
+    /// # impl ImpartialGame for Heap {
+    /// #     type Position = u64;
+    /// #     fn moves(&self, &n: &u64) -> impl Iterator<Item = u64> { 0..n }
+    /// # }
+    /// let graph = GameGraph::explore(&mut Solver::new(Heap), &2, 10)?;
+    /// let written = graph.map_positions(|n| format!("heap of {n}"));
+    /// assert_eq!(written.graph()[written.root()].position, "heap of 2");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn map_positions<Q>(self, mut map: impl FnMut(&P) -> Q) -> GameGraph<Q> {
+        GameGraph {
+            graph: self.graph.map(
+                |_, node| GraphNode {
+                    position: map(&node.position),
+                    grundy: node.grundy,
+                },
+                |_, &edge| edge,
+            ),
+            root: self.root,
+        }
+    }
+
     /// Graphviz DOT text: each node labelled with its position and value, P-positions drawn
     /// as double circles, the start position in bold.
     ///

@@ -653,6 +653,44 @@ impl<G: ImpartialGame> Solver<G> {
         Ok(winning)
     }
 
+    /// At most `count` moves from `position` to positions of Grundy value `target`: from
+    /// [`ImpartialGame::moves_to_value`] where the game has a closed form, else by valuing its
+    /// moves in the game's order.
+    ///
+    /// # Errors
+    ///
+    /// As [`Solver::grundy`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::{ImpartialGame, Nimber, Solver};
+    ///
+    /// struct Heap;
+    /// impl ImpartialGame for Heap {
+    ///     type Position = u64;
+    ///     fn moves(&self, &n: &u64) -> impl Iterator<Item = u64> {
+    ///         0..n
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(Solver::new(Heap).moves_to_value(&9, Nimber::new(4), 5)?, vec![4]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn moves_to_value(
+        &mut self,
+        position: &G::Position,
+        target: Nimber,
+        count: usize,
+    ) -> Result<Vec<G::Position>> {
+        if let Some(mut moves) = self.game.moves_to_value(position, target) {
+            moves.truncate(count);
+            return Ok(moves);
+        }
+        self.table
+            .moves_with_value(&self.game, position, target, count)
+    }
+
     /// Every move from `position` with the Grundy value of the position it leads to, in the
     /// order the game lists its moves.
     ///

@@ -59,6 +59,16 @@ pub enum Error {
     /// The engine stopped: a budget ran out, or the game broke a law (a cycle).
     #[error(transparent)]
     Engine(#[from] cgt_core::Error),
+    /// A component of a position that could not be read.
+    #[error("invalid position {value:?} for {game}: {reason}")]
+    InvalidPosition {
+        /// The game.
+        game: String,
+        /// The component as given.
+        value: String,
+        /// What is accepted.
+        reason: String,
+    },
     /// A parameter of a game, such as a number in a set, that could not be read.
     #[error("invalid parameter {value:?} for {game}: {reason}")]
     InvalidParameter {

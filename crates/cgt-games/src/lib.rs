@@ -32,7 +32,6 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-mod analysis;
 mod bash;
 mod catalogue;
 mod error;
@@ -49,9 +48,11 @@ mod take_and_break;
 mod values;
 mod wythoff;
 
-pub use analysis::{HeapMove, HeapSolver, Progress};
 pub use bash::Bash;
-pub use catalogue::{CatalogueEntry, Ruleset, Tabulated};
+pub use catalogue::{
+    Analysis, CatalogueEntry, Engine, Evaluation, Game, HeapMove, HeapSolver, Move, Notation,
+    Progress, Ruleset, Searched, Tabulated, Written, catalogue, open,
+};
 pub use error::{Error, Result};
 pub use heap::{HeapGame, HeapRuleset};
 pub use heaps::Heaps;

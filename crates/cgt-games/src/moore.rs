@@ -2,7 +2,7 @@
 
 use cgt_core::{ImpartialGame, Outcome};
 
-use crate::{Error, Heaps, Result};
+use crate::{Error, Heaps, Notation, Result};
 
 /// Moore's Nim<sub>k</sub> (Moore 1910): several heaps; a move takes counters from at least one
 /// and at most k heaps, any positive number from each. Nim is Nim<sub>1</sub>. A position is
@@ -138,6 +138,91 @@ impl ImpartialGame for MooreNim {
     /// Sorted, empty heaps dropped: the order of heaps does not matter.
     fn canonical(&self, heaps: Heaps) -> Heaps {
         heaps.canonical()
+    }
+}
+
+impl Notation for MooreNim {
+    fn name(&self) -> String {
+        format!("moore:{}", self.k)
+    }
+
+    /// The heap sizes separated by commas: `1,2,3`.
+    fn read_component(&self, text: &str) -> Result<Heaps> {
+        Ok(Heaps::from(crate::catalogue::read_numbers("moore", text)?))
+    }
+
+    fn write_component(&self, heaps: &Heaps) -> String {
+        if heaps.is_empty() {
+            return "0".to_string();
+        }
+        let sizes: Vec<String> = heaps.iter().map(|heap| heap.to_string()).collect();
+        sizes.join(",")
+    }
+
+    fn describe_move(&self, from: &Heaps, to: &Heaps) -> String {
+        let (before, after) = (from.to_vec(), to.to_vec());
+        let changes: Vec<String> = before
+            .iter()
+            .enumerate()
+            .filter(|&(index, &size)| after.get(index).copied().unwrap_or(0) != size)
+            .map(|(index, &size)| {
+                let left = after.get(index).copied().unwrap_or(0);
+                format!("{} from heap {}", size - left.min(size), index + 1)
+            })
+            .collect();
+        format!(
+            "take {}: {} -> {}",
+            changes.join(" and "),
+            self.write_component(from),
+            self.write_component(to)
+        )
+    }
+
+    /// Both positions sorted: the move lowers at least one and at most k heaps. Sorted lists
+    /// compare heap by heap only when the heaps keep their order, so a move is judged on the
+    /// multisets: every heap of `to` matched to a heap of `from` at least as large.
+    fn is_move(&self, from: &Heaps, to: &Heaps) -> Option<bool> {
+        let (mut before, mut after) = (from.to_vec(), to.to_vec());
+        before.retain(|&size| size > 0);
+        after.retain(|&size| size > 0);
+        // Heaps that did not change cancel; what is left of `from` must have become what is
+        // left of `to` (with empty heaps), each lowered.
+        let mut unchanged = Vec::new();
+        for &size in &after {
+            if let Some(position) = before.iter().position(|&other| other == size) {
+                before.remove(position);
+                unchanged.push(size);
+            }
+        }
+        for size in &unchanged {
+            if let Some(position) = after.iter().position(|other| other == size) {
+                after.remove(position);
+            }
+        }
+        // `before` holds the heaps that moved; `after` their new non-empty sizes.
+        if before.is_empty() || before.len() > self.k || after.len() > before.len() {
+            return Some(false);
+        }
+        before.sort_unstable();
+        after.sort_unstable();
+        // Match the largest new sizes with the largest old heaps: a lowering exists exactly when
+        // this greedy matching lowers every one.
+        let offset = before.len() - after.len();
+        Some(
+            after
+                .iter()
+                .zip(&before[offset..])
+                .all(|(new, old)| new < old),
+        )
+    }
+
+    /// The positions below `heaps` (the product of the sizes plus one), each with at most as
+    /// many moves.
+    fn search_size(&self, heaps: &Heaps) -> Option<u64> {
+        let positions = heaps.iter().try_fold(1u64, |product, size| {
+            product.checked_mul(size.checked_add(1)?)
+        });
+        Some(positions.and_then(|p| p.checked_mul(p)).unwrap_or(u64::MAX))
     }
 }
 

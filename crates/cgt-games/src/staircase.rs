@@ -2,6 +2,8 @@
 
 use cgt_core::{ImpartialGame, Nimber};
 
+use crate::{Notation, Result};
+
 /// Staircase Nim: coins on the stairs of a staircase; a move takes any positive number of coins
 /// from one stair down to the stair below, and from stair 1 off the staircase. A position lists
 /// the coins on stairs 1, 2, 3, ... in order.
@@ -84,5 +86,63 @@ impl ImpartialGame for Staircase {
             stairs.pop();
         }
         stairs
+    }
+}
+
+impl Notation for Staircase {
+    fn name(&self) -> String {
+        "staircase".to_string()
+    }
+
+    /// The coins on stairs 1, 2, 3, ... separated by commas: `2,1,3`.
+    fn read_component(&self, text: &str) -> Result<Vec<u64>> {
+        crate::catalogue::read_numbers("staircase", text)
+    }
+
+    fn write_component(&self, stairs: &Vec<u64>) -> String {
+        if stairs.is_empty() {
+            return "0".to_string();
+        }
+        let coins: Vec<String> = stairs.iter().map(u64::to_string).collect();
+        coins.join(",")
+    }
+
+    fn describe_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
+        let written = |stairs: &Vec<u64>| self.write_component(stairs);
+        // The stair that lost coins is the one moved from.
+        let stair =
+            (0..from.len()).find(|&stair| to.get(stair).copied().unwrap_or(0) < from[stair]);
+        let how = match stair {
+            Some(stair) => {
+                let count = from[stair] - to.get(stair).copied().unwrap_or(0);
+                let coins = if count == 1 { "coin" } else { "coins" };
+                match stair {
+                    0 => format!("move {count} {coins} from stair 1 off the staircase"),
+                    _ => format!(
+                        "move {count} {coins} from stair {} to stair {stair}",
+                        stair + 1
+                    ),
+                }
+            }
+            None => "move".to_string(),
+        };
+        format!("{how}: {} -> {}", written(from), written(to))
+    }
+
+    fn is_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> Option<bool> {
+        let stairs = from.len().max(to.len());
+        let at = |stairs: &Vec<u64>, index: usize| stairs.get(index).copied().unwrap_or(0);
+        let changed: Vec<usize> = (0..stairs).filter(|&i| at(from, i) != at(to, i)).collect();
+        Some(match changed.as_slice() {
+            // From stair 1 off the staircase.
+            [0] => at(to, 0) < at(from, 0),
+            // From stair i + 1 down to stair i: the same coins leave one and reach the other.
+            &[below, above] if above == below + 1 => {
+                at(to, above) < at(from, above)
+                    && at(to, below) > at(from, below)
+                    && at(from, above) - at(to, above) == at(to, below) - at(from, below)
+            }
+            _ => false,
+        })
     }
 }

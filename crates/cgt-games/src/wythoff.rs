@@ -2,6 +2,8 @@
 
 use cgt_core::{ImpartialGame, Nimber, Outcome};
 
+use crate::{Notation, Result};
+
 /// Wythoff's game (Wythoff 1907): two heaps; a move takes any positive number of counters from
 /// one heap, or the same positive number from both. A position is the pair of heap sizes.
 ///
@@ -175,9 +177,54 @@ impl ImpartialGame for Wythoff {
         let exact = a.max(b) < Wythoff::EXACT;
         (exact && target.is_zero()).then(|| Wythoff::moves_to_p_positions(a, b))
     }
+}
 
-    /// The two heaps in increasing order: the game is symmetric.
-    fn canonical(&self, (a, b): (u64, u64)) -> (u64, u64) {
-        (a.min(b), a.max(b))
+impl Notation for Wythoff {
+    fn name(&self) -> String {
+        "wythoff".to_string()
+    }
+
+    /// Two heap sizes separated by a comma: `3,5`.
+    fn read_component(&self, text: &str) -> Result<(u64, u64)> {
+        match crate::catalogue::read_numbers("wythoff", text)?.as_slice() {
+            &[a, b] => Ok((a, b)),
+            _ => Err(crate::catalogue::component_error(
+                "wythoff",
+                text,
+                "a Wythoff game is two heap sizes A,B, such as 3,5",
+            )),
+        }
+    }
+
+    fn write_component(&self, &(a, b): &(u64, u64)) -> String {
+        format!("{a},{b}")
+    }
+
+    fn describe_move(&self, from: &(u64, u64), to: &(u64, u64)) -> String {
+        let (a, b) = *from;
+        let (x, y) = *to;
+        let how = if x < a && y < b {
+            format!("take {} from both heaps", a - x)
+        } else if x < a {
+            format!("take {} from the first heap", a - x)
+        } else {
+            format!("take {} from the second heap", b.saturating_sub(y))
+        };
+        format!("{how}: {a},{b} -> {x},{y}")
+    }
+
+    /// The game is symmetric: new heaps typed in either order are the same game.
+    fn is_move(&self, &(a, b): &(u64, u64), to: &(u64, u64)) -> Option<bool> {
+        let legal = |(x, y): (u64, u64)| {
+            (x < a && y == b) || (x == a && y < b) || (x < a && y < b && a - x == b - y)
+        };
+        Some(legal(*to) || legal((to.1, to.0)))
+    }
+
+    /// Every position below `(a, b)`, each with at most `a + b + min(a, b)` moves.
+    fn search_size(&self, &(a, b): &(u64, u64)) -> Option<u64> {
+        let positions = u128::from(a + 1) * u128::from(b + 1);
+        let moves = u128::from(a) + u128::from(b) + u128::from(a.min(b));
+        Some(u64::try_from(positions.saturating_mul(moves)).unwrap_or(u64::MAX))
     }
 }

@@ -295,3 +295,37 @@ proptest! {
         prop_assert_eq!(fast, slow);
     }
 }
+
+/// The rule-based check of a typed move (`Notation::is_move`) against the list of moves, on
+/// every pair of small positions: a move is accepted exactly when the moves list it, up to the
+/// order of heaps where the game does not care.
+fn assert_typed_moves_match<G: cgt_games::Notation>(
+    game: &G,
+    positions: &[G::Position],
+    same: impl Fn(&G::Position, &G::Position) -> bool,
+) {
+    for from in positions {
+        let listed: Vec<G::Position> = game.moves(from).collect();
+        for to in positions {
+            let expected = listed.iter().any(|next| same(next, to));
+            assert_eq!(game.is_move(from, to), Some(expected), "{from:?} -> {to:?}");
+        }
+    }
+}
+
+#[test]
+fn typed_moves_are_judged_as_the_moves_list_them() {
+    let pairs: Vec<(u64, u64)> = (0..7).flat_map(|a| (0..7).map(move |b| (a, b))).collect();
+    assert_typed_moves_match(&Wythoff, &pairs, |x, y| {
+        x == y || (x.0 == y.1 && x.1 == y.0)
+    });
+    let stairs = staircases(3, 3);
+    assert_typed_moves_match(&Staircase, &stairs, |x, y| {
+        Staircase.canonical(x.clone()) == Staircase.canonical(y.clone())
+    });
+    for k in 1..=3 {
+        let game = MooreNim::new(k).unwrap();
+        let heaps: Vec<Heaps> = staircases(3, 3).into_iter().map(Heaps::from).collect();
+        assert_typed_moves_match(&game, &heaps, |x, y| x.canonical() == y.canonical());
+    }
+}

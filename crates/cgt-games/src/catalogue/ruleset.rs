@@ -1,34 +1,23 @@
-//! Every ruleset of this crate by name: the one grammar for games used by the `cgt` program.
+//! The heap games of the catalogue as one type, [`Ruleset`], and [`Tabulated`], a ruleset
+//! valued from its Grundy sequence.
 
 use std::fmt;
 use std::str::FromStr;
 
 use cgt_core::{Budget, Nimber};
 
+use super::Opener;
 use crate::{
     Bash, Error, GrundySequence, HeapRuleset, Heaps, Nim, Period, Result, SplitNim, SubsetNim,
     TakeAndBreak, Values,
 };
 
-/// One of the rulesets of this crate, chosen at run time from its written form.
+/// One of the heap games of this crate, chosen at run time from its written form: the heap
+/// entries of the [catalogue](crate::catalogue) (`nim`, `bash:M`, `kayles`, `octal:CODE`, ...),
+/// which is where each name, syntax and rule is defined.
 ///
-/// The grammar is `NAME` or `NAME:PARAMETERS`:
-///
-/// | written | ruleset |
-/// |---|---|
-/// | `nim` | [`Nim`] |
-/// | `bash:M` | [`Bash`] taking 1..=M |
-/// | `subset-nim:S` | [`SubsetNim`] with S comma-separated, e.g. `subset-nim:1,3,4` |
-/// | `split-nim` | [`SplitNim`] |
-/// | `octal:CODE` | [`TakeAndBreak::octal`], e.g. `octal:0.07` |
-/// | `tb:CODE` | [`TakeAndBreak::general`], e.g. `tb:4!.0` |
-/// | `subtraction:S` | [`TakeAndBreak::subtraction`], e.g. `subtraction:1,3,4` |
-/// | `allbut:S` | [`TakeAndBreak::all_but`], e.g. `allbut:1,2` |
-/// | `kayles`, `dawson-kayles`, `dawson-chess`, `grundy` | the named codes 0.77, 0.07, 0.137, 4!.0 |
-/// | `lasker` | Lasker's Nim, `4.[3]`, with its closed form |
-///
-/// [`Ruleset::catalogue`] lists every name with a one-line rule. `Ruleset` is a heap game, so
-/// the solver evaluates it directly.
+/// The heap engine of the catalogue answers these games; a `Ruleset` is also a
+/// [`HeapRuleset`], so the solver evaluates it directly through [`HeapGame`](crate::HeapGame).
 ///
 /// # Examples
 ///
@@ -64,101 +53,7 @@ pub enum Ruleset {
     Lasker(TakeAndBreak),
 }
 
-/// A name of the catalogue with its grammar and one-line rule.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CatalogueEntry {
-    /// How the game is written, with its parameters in capitals.
-    pub syntax: &'static str,
-    /// An example that parses.
-    pub example: &'static str,
-    /// The rule in one line.
-    pub rule: &'static str,
-}
-
-const CATALOGUE: &[CatalogueEntry] = &[
-    CatalogueEntry {
-        syntax: "nim",
-        example: "nim",
-        rule: "take any positive number of counters from one heap",
-    },
-    CatalogueEntry {
-        syntax: "bash:M",
-        example: "bash:3",
-        rule: "take 1 to M counters from one heap (M >= 1)",
-    },
-    CatalogueEntry {
-        syntax: "subset-nim:S",
-        example: "subset-nim:1,3,4",
-        rule: "take exactly k counters from one heap, k in the comma-separated set S of positive numbers",
-    },
-    CatalogueEntry {
-        syntax: "split-nim",
-        example: "split-nim",
-        rule: "replace one heap by two heaps each strictly smaller (either may be empty)",
-    },
-    CatalogueEntry {
-        syntax: "octal:CODE",
-        example: "octal:0.07",
-        rule: "octal take-and-break game: digit k says how a move taking k may leave 0, 1 or 2 heaps",
-    },
-    CatalogueEntry {
-        syntax: "tb:CODE",
-        example: "tb:4!.0",
-        rule: "general take-and-break code: hex digits, [d] repeats d, ! after a digit wants unequal heaps",
-    },
-    CatalogueEntry {
-        syntax: "subtraction:S",
-        example: "subtraction:1,3,4",
-        rule: "take exactly k counters from one heap, k in the set S (the same game as subset-nim:S)",
-    },
-    CatalogueEntry {
-        syntax: "allbut:S",
-        example: "allbut:1,2",
-        rule: "take any positive number of counters from one heap except the numbers in S",
-    },
-    CatalogueEntry {
-        syntax: "kayles",
-        example: "kayles",
-        rule: "Kayles, 0.77: knock down one pin or two adjacent pins from a row",
-    },
-    CatalogueEntry {
-        syntax: "dawson-kayles",
-        example: "dawson-kayles",
-        rule: "Dawson's Kayles, 0.07: knock down exactly two adjacent pins",
-    },
-    CatalogueEntry {
-        syntax: "dawson-chess",
-        example: "dawson-chess",
-        rule: "Dawson's chess, 0.137: take 1 if it is the whole heap, 2 from any heap, or 3 and split",
-    },
-    CatalogueEntry {
-        syntax: "grundy",
-        example: "grundy",
-        rule: "Grundy's game, 4!.0: split one heap into two non-empty heaps of different sizes",
-    },
-    CatalogueEntry {
-        syntax: "lasker",
-        example: "lasker",
-        rule: "Lasker's Nim: take any positive number from one heap, or split a heap into two non-empty heaps",
-    },
-];
-
 impl Ruleset {
-    /// Every game this type can be, with its syntax, an example and its rule.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use cgt_games::Ruleset;
-    ///
-    /// for entry in Ruleset::catalogue() {
-    ///     assert!(entry.example.parse::<Ruleset>().is_ok());
-    /// }
-    /// ```
-    pub fn catalogue() -> &'static [CatalogueEntry] {
-        CATALOGUE
-    }
-
     /// The Grundy values `G(0..=last)` of single heaps: from the closed form where the ruleset
     /// has one (Nim, Bash, Lasker's Nim, split Nim: no search at all, and the period the form
     /// proves), else computed by the sequence engine through the take-and-break kernel for
@@ -213,14 +108,23 @@ impl Ruleset {
         if let Some(sequence) = self.closed_form_sequence(last, budget) {
             return sequence;
         }
-        match self.as_take_and_break()? {
-            Some(game) => GrundySequence::compute_with(&game, last, budget, progress),
-            None => match self {
-                Ruleset::SubsetNim(subset) => {
-                    GrundySequence::compute_any_within(subset, last, budget, progress)
-                }
-                other => GrundySequence::compute_any_within(other, last, budget, progress),
-            },
+        if let Some(game) = self.as_take_and_break()? {
+            return GrundySequence::compute_with(&game, last, budget, progress);
+        }
+        // Every ruleset the take-and-break kernel does not take, named: a new variant must be
+        // placed here, not fall into a default.
+        match self {
+            Ruleset::Nim(nim) => GrundySequence::compute_any_within(nim, last, budget, progress),
+            Ruleset::Bash(bash) => GrundySequence::compute_any_within(bash, last, budget, progress),
+            Ruleset::SubsetNim(subset) => {
+                GrundySequence::compute_any_within(subset, last, budget, progress)
+            }
+            Ruleset::SplitNim(split) => {
+                GrundySequence::compute_any_within(split, last, budget, progress)
+            }
+            Ruleset::TakeAndBreak { game, .. } | Ruleset::Lasker(game) => {
+                GrundySequence::compute_with(game, last, budget, progress)
+            }
         }
     }
 
@@ -333,18 +237,35 @@ impl Ruleset {
             }
         }
     }
+}
 
-    fn names() -> String {
-        CATALOGUE
-            .iter()
-            .map(|entry| entry.syntax)
-            .collect::<Vec<_>>()
-            .join(", ")
+/// Fails unless `parameter` is absent: `game` takes none.
+pub(crate) fn no_parameter(game: &'static str, parameter: Option<&str>) -> Result<()> {
+    match parameter {
+        None => Ok(()),
+        Some(value) => Err(Error::InvalidParameter {
+            game,
+            value: value.to_string(),
+            reason: format!("{game} takes no parameter"),
+        }),
     }
 }
 
+/// The parameter of `game`, which must be given (`how` says how).
+pub(crate) fn required<'a>(
+    game: &'static str,
+    parameter: Option<&'a str>,
+    how: &str,
+) -> Result<&'a str> {
+    parameter.ok_or_else(|| Error::InvalidParameter {
+        game,
+        value: String::new(),
+        reason: how.to_string(),
+    })
+}
+
 /// Reads a comma-separated list of positive numbers for `game`.
-fn parse_numbers(game: &'static str, text: &str) -> Result<Vec<u64>> {
+pub(crate) fn parse_numbers(game: &'static str, text: &str) -> Result<Vec<u64>> {
     text.split(',')
         .map(|part| {
             part.trim()
@@ -358,7 +279,7 @@ fn parse_numbers(game: &'static str, text: &str) -> Result<Vec<u64>> {
         .collect()
 }
 
-fn parse_number(game: &'static str, text: &str) -> Result<u64> {
+pub(crate) fn parse_number(game: &'static str, text: &str) -> Result<u64> {
     match parse_numbers(game, text)?.as_slice() {
         [number] => Ok(*number),
         _ => Err(Error::InvalidParameter {
@@ -372,111 +293,129 @@ fn parse_number(game: &'static str, text: &str) -> Result<u64> {
 impl FromStr for Ruleset {
     type Err = Error;
 
+    /// Reads a heap game of the catalogue (see [`crate::catalogue`]) from its written form.
     fn from_str(text: &str) -> Result<Ruleset> {
-        let text = text.trim();
-        let (name, parameter) = match text.split_once(':') {
-            Some((name, parameter)) => (name, Some(parameter)),
-            None => (text, None),
-        };
-        let name = name.to_ascii_lowercase();
-        let unknown = || Error::UnknownGame {
-            name: text.to_string(),
-            known: Ruleset::names(),
-        };
-        let missing = |game: &'static str, reason: &str| Error::InvalidParameter {
-            game,
-            value: String::new(),
-            reason: reason.to_string(),
-        };
-        let no_parameter = |game: &'static str| match parameter {
-            None => Ok(()),
-            Some(value) => Err(Error::InvalidParameter {
-                game,
-                value: value.to_string(),
-                reason: format!("{game} takes no parameter"),
+        let (entry, parameter) = crate::catalogue::find(text)?;
+        match entry.opener {
+            Opener::Heap(open) => open(parameter),
+            Opener::Other(_) => Err(Error::InvalidParameter {
+                game: entry.name,
+                value: text.trim().to_string(),
+                reason: format!(
+                    "{} is not a heap game; its positions are written {}",
+                    entry.name, entry.component
+                ),
             }),
-        };
-        match name.as_str() {
-            "nim" => no_parameter("nim").map(|()| Ruleset::Nim(Nim)),
-            "kayles" | "dawson-kayles" | "dawson-chess" | "grundy" => {
-                let (game, spelling) = match name.as_str() {
-                    "kayles" => (TakeAndBreak::kayles(), "kayles"),
-                    "dawson-kayles" => (TakeAndBreak::dawsons_kayles(), "dawson-kayles"),
-                    "dawson-chess" => (TakeAndBreak::dawsons_chess(), "dawson-chess"),
-                    _ => (TakeAndBreak::grundys_game(), "grundy"),
-                };
-                no_parameter(spelling)?;
-                Ok(Ruleset::TakeAndBreak {
-                    game,
-                    spelling: spelling.to_string(),
-                })
-            }
-            "lasker" => no_parameter("lasker")
-                .and_then(|()| Ok(Ruleset::Lasker(TakeAndBreak::general("4.[3]")?))),
-            "octal" | "tb" => {
-                let code = parameter.ok_or_else(|| {
-                    missing("octal", "write octal:CODE or tb:CODE, e.g. octal:0.77")
-                })?;
-                let game = if name == "octal" {
-                    TakeAndBreak::octal(code)?
-                } else {
-                    TakeAndBreak::general(code)?
-                };
-                Ok(Ruleset::TakeAndBreak {
-                    spelling: format!("{name}:{game}"),
-                    game,
-                })
-            }
-            "subtraction" | "allbut" => {
-                let parameter = parameter.ok_or_else(|| {
-                    missing(
-                        "subtraction",
-                        "write subtraction:S or allbut:S, e.g. subtraction:1,3,4",
-                    )
-                })?;
-                let numbers = if parameter.trim().is_empty() && name == "allbut" {
-                    Vec::new()
-                } else {
-                    parse_numbers(
-                        if name == "allbut" {
-                            "allbut"
-                        } else {
-                            "subtraction"
-                        },
-                        parameter,
-                    )?
-                };
-                let spelling = format!(
-                    "{name}:{}",
-                    numbers
-                        .iter()
-                        .map(u64::to_string)
-                        .collect::<Vec<_>>()
-                        .join(",")
-                );
-                let game = if name == "allbut" {
-                    TakeAndBreak::all_but(numbers)?
-                } else {
-                    TakeAndBreak::subtraction(numbers)?
-                };
-                Ok(Ruleset::TakeAndBreak { game, spelling })
-            }
-            "split-nim" => no_parameter("split-nim").map(|()| Ruleset::SplitNim(SplitNim)),
-            "bash" => {
-                let parameter =
-                    parameter.ok_or_else(|| missing("bash", "write bash:M, e.g. bash:3"))?;
-                Ok(Ruleset::Bash(Bash::new(parse_number("bash", parameter)?)?))
-            }
-            "subset-nim" => {
-                let parameter = parameter.ok_or_else(|| {
-                    missing("subset-nim", "write subset-nim:S, e.g. subset-nim:1,3,4")
-                })?;
-                let takes = parse_numbers("subset-nim", parameter)?;
-                Ok(Ruleset::SubsetNim(SubsetNim::new(takes)?))
-            }
-            _ => Err(unknown()),
         }
     }
+}
+
+/// The opening functions of the heap games of the catalogue: each reads the game's parameter.
+impl Ruleset {
+    pub(crate) fn open_nim(parameter: Option<&str>) -> Result<Ruleset> {
+        no_parameter("nim", parameter).map(|()| Ruleset::Nim(Nim))
+    }
+
+    pub(crate) fn open_bash(parameter: Option<&str>) -> Result<Ruleset> {
+        let parameter = required("bash", parameter, "write bash:M, e.g. bash:3")?;
+        Ok(Ruleset::Bash(Bash::new(parse_number("bash", parameter)?)?))
+    }
+
+    pub(crate) fn open_subset_nim(parameter: Option<&str>) -> Result<Ruleset> {
+        let parameter = required(
+            "subset-nim",
+            parameter,
+            "write subset-nim:S, e.g. subset-nim:1,3,4",
+        )?;
+        let takes = parse_numbers("subset-nim", parameter)?;
+        Ok(Ruleset::SubsetNim(SubsetNim::new(takes)?))
+    }
+
+    pub(crate) fn open_split_nim(parameter: Option<&str>) -> Result<Ruleset> {
+        no_parameter("split-nim", parameter).map(|()| Ruleset::SplitNim(SplitNim))
+    }
+
+    pub(crate) fn open_octal(parameter: Option<&str>) -> Result<Ruleset> {
+        let code = required("octal", parameter, "write octal:CODE, e.g. octal:0.77")?;
+        let game = TakeAndBreak::octal(code)?;
+        Ok(Ruleset::TakeAndBreak {
+            spelling: format!("octal:{game}"),
+            game,
+        })
+    }
+
+    pub(crate) fn open_take_and_break(parameter: Option<&str>) -> Result<Ruleset> {
+        let code = required("tb", parameter, "write tb:CODE, e.g. tb:4!.0")?;
+        let game = TakeAndBreak::general(code)?;
+        Ok(Ruleset::TakeAndBreak {
+            spelling: format!("tb:{game}"),
+            game,
+        })
+    }
+
+    pub(crate) fn open_subtraction(parameter: Option<&str>) -> Result<Ruleset> {
+        let parameter = required(
+            "subtraction",
+            parameter,
+            "write subtraction:S, e.g. subtraction:1,3,4",
+        )?;
+        let numbers = parse_numbers("subtraction", parameter)?;
+        Ok(Ruleset::TakeAndBreak {
+            spelling: format!("subtraction:{}", join_numbers(&numbers)),
+            game: TakeAndBreak::subtraction(numbers)?,
+        })
+    }
+
+    pub(crate) fn open_all_but(parameter: Option<&str>) -> Result<Ruleset> {
+        let parameter = required("allbut", parameter, "write allbut:S, e.g. allbut:1,2")?;
+        let numbers = if parameter.trim().is_empty() {
+            Vec::new()
+        } else {
+            parse_numbers("allbut", parameter)?
+        };
+        Ok(Ruleset::TakeAndBreak {
+            spelling: format!("allbut:{}", join_numbers(&numbers)),
+            game: TakeAndBreak::all_but(numbers)?,
+        })
+    }
+
+    pub(crate) fn open_kayles(parameter: Option<&str>) -> Result<Ruleset> {
+        named("kayles", TakeAndBreak::kayles(), parameter)
+    }
+
+    pub(crate) fn open_dawsons_kayles(parameter: Option<&str>) -> Result<Ruleset> {
+        named("dawson-kayles", TakeAndBreak::dawsons_kayles(), parameter)
+    }
+
+    pub(crate) fn open_dawsons_chess(parameter: Option<&str>) -> Result<Ruleset> {
+        named("dawson-chess", TakeAndBreak::dawsons_chess(), parameter)
+    }
+
+    pub(crate) fn open_grundys_game(parameter: Option<&str>) -> Result<Ruleset> {
+        named("grundy", TakeAndBreak::grundys_game(), parameter)
+    }
+
+    pub(crate) fn open_lasker(parameter: Option<&str>) -> Result<Ruleset> {
+        no_parameter("lasker", parameter)?;
+        Ok(Ruleset::Lasker(TakeAndBreak::general("4.[3]")?))
+    }
+}
+
+/// A named take-and-break game, which takes no parameter.
+fn named(name: &'static str, game: TakeAndBreak, parameter: Option<&str>) -> Result<Ruleset> {
+    no_parameter(name, parameter)?;
+    Ok(Ruleset::TakeAndBreak {
+        game,
+        spelling: name.to_string(),
+    })
+}
+
+fn join_numbers(numbers: &[u64]) -> String {
+    numbers
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
 }
 
 impl fmt::Display for Ruleset {

@@ -1,0 +1,148 @@
+//! The heap engine behind the catalogue's front: a [`Ruleset`] as a [`Game`], its positions
+//! written one heap per component and answered by a [`HeapSolver`].
+
+use cgt_core::{Budget, GameGraph, Solver};
+
+use super::{Analysis, Evaluation, Game, Move, Progress, Written, component_error};
+use crate::{GrundySequence, HeapGame, HeapMove, HeapSolver, Heaps, Result, Ruleset, Tabulated};
+
+/// Reads heaps, one per component.
+fn read_heaps(game: &Ruleset, components: &[String]) -> Result<Heaps> {
+    components
+        .iter()
+        .map(|text| {
+            text.trim().parse::<u64>().map_err(|_| {
+                component_error(
+                    &game.to_string(),
+                    text,
+                    format!("a heap is a whole number from 0 to {}", u64::MAX),
+                )
+            })
+        })
+        .collect()
+}
+
+/// Writes heaps, one per component.
+fn write_heaps(heaps: &Heaps) -> Written {
+    Written::new(heaps.iter().map(|heap| heap.to_string()).collect())
+}
+
+impl Game for Ruleset {
+    fn analyse(
+        &self,
+        start: &[String],
+        budget: Budget,
+        progress: Box<dyn FnMut(Progress)>,
+    ) -> Result<(Box<dyn Analysis>, Written)> {
+        let heaps = read_heaps(self, start)?.canonical();
+        let largest = heaps.iter().max().unwrap_or(0);
+        let solver = HeapSolver::new(self.clone(), largest, budget, progress)?;
+        Ok((Box::new(HeapAnalysis { solver }), write_heaps(&heaps)))
+    }
+
+    fn sequence(
+        &self,
+        last: u64,
+        budget: Budget,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<GrundySequence> {
+        self.sequence_with(last, budget, progress)
+    }
+
+    fn graph(
+        &self,
+        start: &[String],
+        max_positions: usize,
+        budget: Budget,
+    ) -> Result<GameGraph<Written>> {
+        let heaps = read_heaps(self, start)?;
+        // A graph of at most `max_positions` positions needs no sequence past that many heaps:
+        // larger heaps, if any, are searched. The shape is found, and refused when too large,
+        // before anything is valued.
+        let largest = heaps.iter().max().unwrap_or(0);
+        let last = if self.is_tabulable() {
+            largest.min(max_positions as u64)
+        } else {
+            0
+        };
+        let sequence = self.sequence_with(last, budget, |_| {})?;
+        let mut solver =
+            Solver::new(HeapGame(Tabulated::new(self.clone(), sequence))).with_budget(budget);
+        let graph = GameGraph::explore(&mut solver, &heaps, max_positions)?;
+        Ok(graph.map_positions(write_heaps))
+    }
+
+    fn as_ruleset(&self) -> Option<&Ruleset> {
+        Some(self)
+    }
+}
+
+/// Positions of a heap game, answered by a [`HeapSolver`].
+struct HeapAnalysis {
+    solver: HeapSolver,
+}
+
+impl HeapAnalysis {
+    fn heaps(&self, position: &Written) -> Result<Heaps> {
+        read_heaps(self.solver.ruleset(), position.components())
+    }
+}
+
+/// A heap move as the catalogue's front describes moves.
+fn front_move(heap_move: HeapMove) -> Move {
+    Move {
+        component: heap_move.heap,
+        description: heap_move.to_string(),
+        position: write_heaps(&heap_move.position),
+    }
+}
+
+impl Analysis for HeapAnalysis {
+    fn read(&self, components: &[String]) -> Result<Written> {
+        let heaps = read_heaps(self.solver.ruleset(), components)?;
+        Ok(write_heaps(&heaps.canonical()))
+    }
+
+    fn evaluate(&mut self, position: &Written) -> Result<Evaluation> {
+        let heaps = self.heaps(position)?;
+        Ok(Evaluation::of(self.solver.grundy(&heaps)?))
+    }
+
+    fn moves(
+        &mut self,
+        position: &Written,
+        limit: usize,
+    ) -> Result<(Vec<(Move, Evaluation)>, bool)> {
+        let heaps = self.heaps(position)?;
+        let (moves, more) = self.solver.moves(&heaps, limit)?;
+        let moves = moves
+            .into_iter()
+            .map(|(heap_move, value)| (front_move(heap_move), Evaluation::of(value)))
+            .collect();
+        Ok((moves, more))
+    }
+
+    fn winning_moves(&mut self, position: &Written, limit: usize) -> Result<(Vec<Move>, bool)> {
+        let heaps = self.heaps(position)?;
+        let (moves, more) = self.solver.winning_moves(&heaps, limit)?;
+        Ok((moves.into_iter().map(front_move).collect(), more))
+    }
+
+    fn find_move(
+        &mut self,
+        position: &Written,
+        component: usize,
+        to: &[String],
+    ) -> Result<Option<Move>> {
+        let heaps = self.heaps(position)?;
+        let parts = read_heaps(self.solver.ruleset(), to)?.to_vec();
+        Ok(self
+            .solver
+            .find_move(&heaps, component, &parts)
+            .map(front_move))
+    }
+
+    fn positions_evaluated(&self) -> u64 {
+        self.solver.positions_evaluated()
+    }
+}

@@ -1,0 +1,592 @@
+//! The catalogue: every game of this crate by name, defined once, and the object-safe front
+//! through which a program analyses any of them.
+//!
+//! Each game is one [`CatalogueEntry`] in [`catalogue`]: its name, how it is written, how one
+//! component of a position is written, its rule in a line, and the engine that answers it
+//! ([`Engine`]). The `cgt` program's `games` listing, its `--help`, its completions and the
+//! README's table of games all come from that one table, and [`open`] reads a game from its
+//! written form (`kayles`, `bash:3`, `wythoff`, `moore:2`).
+//!
+//! A program works with an opened game through two traits that do not name its types:
+//! [`Game`] (the rules, chosen at run time) and [`Analysis`] (values, moves, winning moves,
+//! legality of a typed move and the state graph of positions written as text, one string per
+//! component of a sum). Two engines implement them:
+//!
+//! - the **heap engine**, for the heap games of [`Ruleset`]: a component is one heap, valued
+//!   by the ruleset's closed form, else its Grundy sequence with a proven period (heaps of any
+//!   size), else the solver's search; see [`HeapSolver`].
+//! - the **search engine**, for any other game that implements [`ImpartialGame`] and
+//!   [`Notation`] (how its components are written and its moves described): a component is one
+//!   position of that game, valued by the [`Solver`](cgt_core::Solver) with the game's closed
+//!   forms as hooks; see [`Searched`].
+//!
+//! # Adding a game
+//!
+//! Write the ruleset in a file of its own (an [`ImpartialGame`] with its closed forms as hooks,
+//! and a [`Notation`]), then add one entry to the table in this module. Nothing else changes:
+//! every subcommand of the program works on it.
+//!
+//! # Examples
+//!
+//! ```
+//! use cgt_core::{Budget, Nimber, Outcome};
+//!
+//! let wythoff = cgt_games::open("wythoff")?;
+//! let start = ["3,5".to_string(), "1,1".to_string()];
+//! let (mut analysis, position) = wythoff.analyse(&start, Budget::DEFAULT, Box::new(|_| {}))?;
+//! let evaluation = analysis.evaluate(&position)?;
+//! // (3, 5) is a P-position, (1, 1) is worth *2 (OEIS A004481).
+//! assert_eq!(evaluation.value, Some(Nimber::new(2)));
+//! assert_eq!(evaluation.outcome, Outcome::Next);
+//! // Three moves win: two in the first game (to values 2), one in the second (to 0).
+//! let (winning, _) = analysis.winning_moves(&position, 10)?;
+//! assert_eq!(winning.len(), 3);
+//! assert_eq!(winning[2].position.to_string(), "3,5 0,0");
+//! assert_eq!(winning[2].description, "take 1 from both heaps: 1,1 -> 0,0");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+
+use cgt_core::{Budget, GameGraph, Nimber, Outcome};
+
+use crate::{Error, GrundySequence, MooreNim, Result, Staircase, Wythoff};
+
+mod heap_engine;
+pub(crate) mod heap_solver;
+pub(crate) mod ruleset;
+mod search_engine;
+
+pub use heap_solver::{HeapMove, HeapSolver, Progress};
+pub use ruleset::{Ruleset, Tabulated};
+pub use search_engine::{Notation, Searched};
+
+/// One game of the catalogue.
+#[derive(Clone, Copy)]
+pub struct CatalogueEntry {
+    /// The name, as typed before any `:`.
+    pub name: &'static str,
+    /// How the game is written, parameters in capitals: `bash:M`.
+    pub syntax: &'static str,
+    /// How one component of a position is written: `HEAP`, `A,B`.
+    pub component: &'static str,
+    /// The game written as it parses, with a position: `bash:3 10`.
+    pub example: &'static str,
+    /// The rule in one line.
+    pub rule: &'static str,
+    /// How the game is opened from its parameter.
+    pub(crate) opener: Opener,
+}
+
+impl CatalogueEntry {
+    /// The engine that answers this game.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::{Engine, catalogue};
+    ///
+    /// let kayles = catalogue().iter().find(|entry| entry.name == "kayles").unwrap();
+    /// assert_eq!(kayles.engine(), Engine::Heaps);
+    /// ```
+    pub fn engine(&self) -> Engine {
+        match self.opener {
+            Opener::Heap(_) => Engine::Heaps,
+            Opener::Other(_) => Engine::Search,
+        }
+    }
+}
+
+impl fmt::Debug for CatalogueEntry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CatalogueEntry")
+            .field("name", &self.name)
+            .field("syntax", &self.syntax)
+            .field("engine", &self.engine())
+            .finish_non_exhaustive()
+    }
+}
+
+/// How an entry is opened: a heap game of [`Ruleset`], or any other game.
+#[derive(Clone, Copy)]
+pub(crate) enum Opener {
+    Heap(fn(Option<&str>) -> Result<Ruleset>),
+    Other(fn(Option<&str>) -> Result<Box<dyn Game>>),
+}
+
+/// The engine that answers a game of the catalogue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Engine {
+    /// The heap engine ([`HeapSolver`]): closed forms, Grundy sequences with proven periods,
+    /// then search; a component is one heap.
+    Heaps,
+    /// The search engine ([`Searched`]): the solver with the game's closed forms as hooks.
+    Search,
+}
+
+impl fmt::Display for Engine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Engine::Heaps => "heaps",
+            Engine::Search => "search",
+        })
+    }
+}
+
+/// Opens a game of the search engine: its parameter, then the game.
+fn searched<G: Notation + Clone + 'static>(game: G) -> Result<Box<dyn Game>> {
+    Ok(Box::new(Searched::new(game)))
+}
+
+const HEAP: &str = "HEAP";
+
+const CATALOGUE: &[CatalogueEntry] = &[
+    CatalogueEntry {
+        name: "nim",
+        syntax: "nim",
+        component: HEAP,
+        example: "nim 3 4 5",
+        rule: "take any positive number of counters from one heap",
+        opener: Opener::Heap(Ruleset::open_nim),
+    },
+    CatalogueEntry {
+        name: "bash",
+        syntax: "bash:M",
+        component: HEAP,
+        example: "bash:3 10",
+        rule: "take 1 to M counters from one heap (M >= 1)",
+        opener: Opener::Heap(Ruleset::open_bash),
+    },
+    CatalogueEntry {
+        name: "subset-nim",
+        syntax: "subset-nim:S",
+        component: HEAP,
+        example: "subset-nim:1,3,4 10",
+        rule: "take exactly k counters from one heap, k in the comma-separated set S of positive numbers",
+        opener: Opener::Heap(Ruleset::open_subset_nim),
+    },
+    CatalogueEntry {
+        name: "split-nim",
+        syntax: "split-nim",
+        component: HEAP,
+        example: "split-nim 2 3",
+        rule: "replace one heap by two heaps each strictly smaller (either may be empty)",
+        opener: Opener::Heap(Ruleset::open_split_nim),
+    },
+    CatalogueEntry {
+        name: "octal",
+        syntax: "octal:CODE",
+        component: HEAP,
+        example: "octal:0.07 10",
+        rule: "octal take-and-break game: digit k says how a move taking k may leave 0, 1 or 2 heaps",
+        opener: Opener::Heap(Ruleset::open_octal),
+    },
+    CatalogueEntry {
+        name: "tb",
+        syntax: "tb:CODE",
+        component: HEAP,
+        example: "tb:4!.0 10",
+        rule: "general take-and-break code: hex digits, [d] repeats d, ! after a digit wants unequal heaps",
+        opener: Opener::Heap(Ruleset::open_take_and_break),
+    },
+    CatalogueEntry {
+        name: "subtraction",
+        syntax: "subtraction:S",
+        component: HEAP,
+        example: "subtraction:1,3,4 10",
+        rule: "take exactly k counters from one heap, k in the set S (the same game as subset-nim:S)",
+        opener: Opener::Heap(Ruleset::open_subtraction),
+    },
+    CatalogueEntry {
+        name: "allbut",
+        syntax: "allbut:S",
+        component: HEAP,
+        example: "allbut:1,2 10",
+        rule: "take any positive number of counters from one heap except the numbers in S",
+        opener: Opener::Heap(Ruleset::open_all_but),
+    },
+    CatalogueEntry {
+        name: "kayles",
+        syntax: "kayles",
+        component: HEAP,
+        example: "kayles 10 12",
+        rule: "Kayles, 0.77: knock down one pin or two adjacent pins from a row",
+        opener: Opener::Heap(Ruleset::open_kayles),
+    },
+    CatalogueEntry {
+        name: "dawson-kayles",
+        syntax: "dawson-kayles",
+        component: HEAP,
+        example: "dawson-kayles 10",
+        rule: "Dawson's Kayles, 0.07: knock down exactly two adjacent pins",
+        opener: Opener::Heap(Ruleset::open_dawsons_kayles),
+    },
+    CatalogueEntry {
+        name: "dawson-chess",
+        syntax: "dawson-chess",
+        component: HEAP,
+        example: "dawson-chess 10",
+        rule: "Dawson's chess, 0.137: take 1 if it is the whole heap, 2 from any heap, or 3 and split",
+        opener: Opener::Heap(Ruleset::open_dawsons_chess),
+    },
+    CatalogueEntry {
+        name: "grundy",
+        syntax: "grundy",
+        component: HEAP,
+        example: "grundy 10",
+        rule: "Grundy's game, 4!.0: split one heap into two non-empty heaps of different sizes",
+        opener: Opener::Heap(Ruleset::open_grundys_game),
+    },
+    CatalogueEntry {
+        name: "lasker",
+        syntax: "lasker",
+        component: HEAP,
+        example: "lasker 10",
+        rule: "Lasker's Nim: take any positive number from one heap, or split a heap into two non-empty heaps",
+        opener: Opener::Heap(Ruleset::open_lasker),
+    },
+    CatalogueEntry {
+        name: "wythoff",
+        syntax: "wythoff",
+        component: "A,B",
+        example: "wythoff 3,5 1,2",
+        rule: "Wythoff's game on two heaps A,B: take any number from one heap, or the same number from both",
+        opener: Opener::Other(|parameter| {
+            ruleset::no_parameter("wythoff", parameter)?;
+            searched(Wythoff)
+        }),
+    },
+    CatalogueEntry {
+        name: "staircase",
+        syntax: "staircase",
+        component: "C1,C2,...",
+        example: "staircase 2,1,3",
+        rule: "staircase Nim, Ci coins on stair i: move coins from one stair to the stair below (from stair 1 off)",
+        opener: Opener::Other(|parameter| {
+            ruleset::no_parameter("staircase", parameter)?;
+            searched(Staircase)
+        }),
+    },
+    CatalogueEntry {
+        name: "moore",
+        syntax: "moore:K",
+        component: "H1,H2,...",
+        example: "moore:2 1,2,3",
+        rule: "Moore's Nim_K on the heaps H1,H2,...: take from at least one and at most K heaps at once",
+        opener: Opener::Other(|parameter| {
+            let k = ruleset::required("moore", parameter, "write moore:K, e.g. moore:2")?;
+            let k = ruleset::parse_number("moore", k)?;
+            let k = usize::try_from(k).map_err(|_| Error::InvalidParameter {
+                game: "moore",
+                value: k.to_string(),
+                reason: "K is too large".to_string(),
+            })?;
+            searched(MooreNim::new(k)?)
+        }),
+    },
+];
+
+/// Every game of the catalogue, in the order `cgt games` lists them.
+///
+/// # Examples
+///
+/// ```
+/// // Every example parses and opens.
+/// for entry in cgt_games::catalogue() {
+///     let game = entry.example.split(' ').next().unwrap();
+///     assert!(cgt_games::open(game).is_ok(), "{}", entry.name);
+/// }
+/// ```
+pub fn catalogue() -> &'static [CatalogueEntry] {
+    CATALOGUE
+}
+
+/// The entry of the game written `text` (`NAME` or `NAME:PARAMETER`), and its parameter.
+pub(crate) fn find(text: &str) -> Result<(&'static CatalogueEntry, Option<&str>)> {
+    let text = text.trim();
+    let (name, parameter) = match text.split_once(':') {
+        Some((name, parameter)) => (name, Some(parameter)),
+        None => (text, None),
+    };
+    let entry = CATALOGUE
+        .iter()
+        .find(|entry| entry.name.eq_ignore_ascii_case(name.trim()))
+        .ok_or_else(|| Error::UnknownGame {
+            name: text.to_string(),
+            known: CATALOGUE
+                .iter()
+                .map(|entry| entry.syntax)
+                .collect::<Vec<_>>()
+                .join(", "),
+        })?;
+    Ok((entry, parameter))
+}
+
+/// Opens the game written `text`: `nim`, `bash:3`, `wythoff`, `moore:2`...
+///
+/// # Errors
+///
+/// [`Error::UnknownGame`] for a name the catalogue does not hold, and the game's own errors
+/// for a bad parameter.
+///
+/// # Examples
+///
+/// ```
+/// let game = cgt_games::open("Bash:3")?;
+/// assert_eq!(game.to_string(), "bash:3");
+/// assert!(cgt_games::open("chess").is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn open(text: &str) -> Result<Box<dyn Game>> {
+    let (entry, parameter) = find(text)?;
+    match entry.opener {
+        Opener::Heap(open) => Ok(Box::new(open(parameter)?)),
+        Opener::Other(open) => open(parameter),
+    }
+}
+
+/// A game of the catalogue, chosen at run time: what a program asks of its rules.
+pub trait Game: fmt::Display {
+    /// An analysis of positions of this game, starting with `start` (one written component per
+    /// string), and the start position as the game writes it (canonical). `progress` hears of
+    /// any long computation.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidPosition`] for a component that does not parse; the engine's errors for
+    /// a budget exceeded while preparing (a heap game's Grundy sequence).
+    fn analyse(
+        &self,
+        start: &[String],
+        budget: Budget,
+        progress: Box<dyn FnMut(Progress)>,
+    ) -> Result<(Box<dyn Analysis>, Written)>;
+
+    /// The Grundy values `G(0..=last)` of single heaps, for heap games.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidParameter`] for a game whose positions are not single heaps; else as
+    /// [`Ruleset::sequence_with`].
+    fn sequence(
+        &self,
+        last: u64,
+        budget: Budget,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<GrundySequence>;
+
+    /// The state graph of the position `start`: every position reachable, with its value.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidPosition`] for a component that does not parse;
+    /// [`cgt_core::Error::LimitExceeded`] (wrapped in [`Error::Engine`]) for
+    /// [`Positions`](cgt_core::Resource::Positions) when the graph has more than
+    /// `max_positions` positions, found before any is valued, and for the budget while
+    /// valuing.
+    fn graph(
+        &self,
+        start: &[String],
+        max_positions: usize,
+        budget: Budget,
+    ) -> Result<GameGraph<Written>>;
+
+    /// The heap ruleset, for heap games.
+    fn as_ruleset(&self) -> Option<&Ruleset> {
+        None
+    }
+}
+
+/// Values, moves and winning moves of positions of one game, written as text.
+pub trait Analysis {
+    /// Reads a position, one component per string, into the game's canonical written form.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidPosition`] for a component that does not parse.
+    fn read(&self, components: &[String]) -> Result<Written>;
+
+    /// The value (where it can be computed within the budget) and the outcome of a position.
+    ///
+    /// # Errors
+    ///
+    /// The engine's errors, when neither can be found within the budget.
+    fn evaluate(&mut self, position: &Written) -> Result<Evaluation>;
+
+    /// The moves of a position, component by component in the game's order, each with the
+    /// evaluation of the position it leaves; at most `limit`, and whether there are more.
+    ///
+    /// # Errors
+    ///
+    /// As [`Analysis::evaluate`].
+    fn moves(
+        &mut self,
+        position: &Written,
+        limit: usize,
+    ) -> Result<(Vec<(Move, Evaluation)>, bool)>;
+
+    /// At most `limit` moves to P-positions, and whether there may be more. Empty exactly when
+    /// the position is a P-position.
+    ///
+    /// # Errors
+    ///
+    /// As [`Analysis::evaluate`].
+    fn winning_moves(&mut self, position: &Written, limit: usize) -> Result<(Vec<Move>, bool)>;
+
+    /// The move that changes component `component` (from 0) into the components `to`, if the
+    /// rules allow it; `None` if they do not.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidPosition`] when `to` does not parse; the engine's errors when judging
+    /// the move needs a search beyond the budget.
+    fn find_move(
+        &mut self,
+        position: &Written,
+        component: usize,
+        to: &[String],
+    ) -> Result<Option<Move>>;
+
+    /// How many positions the search has evaluated (closed forms and tables count none).
+    fn positions_evaluated(&self) -> u64;
+}
+
+/// A position as the game writes it: one string per component of the sum.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_games::Written;
+///
+/// let position = Written::new(vec!["3,5".to_string(), "1,2".to_string()]);
+/// assert_eq!(position.to_string(), "3,5 1,2");
+/// assert_eq!(Written::new(Vec::new()).to_string(), "(nothing)");
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash, Default)]
+pub struct Written(Vec<String>);
+
+impl Written {
+    /// The position with these components.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert_eq!(cgt_games::Written::new(vec!["7".into()]).components(), ["7"]);
+    /// ```
+    pub fn new(components: Vec<String>) -> Written {
+        Written(components)
+    }
+
+    /// The components, in order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// assert!(cgt_games::Written::default().components().is_empty());
+    /// ```
+    pub fn components(&self) -> &[String] {
+        &self.0
+    }
+}
+
+impl fmt::Display for Written {
+    /// The components separated by spaces, as a player writes them; `(nothing)` for none.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("(nothing)");
+        }
+        f.write_str(&self.0.join(" "))
+    }
+}
+
+impl fmt::Debug for Written {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// One move of a position: which component changed, how (in the game's own terms), and the
+/// position it leaves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Move {
+    /// The component that moved, counting from 0.
+    pub component: usize,
+    /// The move in the game's words: `heap 2: 4 -> 1 3`, `take 2 from both heaps: 3,5 -> 1,3`.
+    pub description: String,
+    /// The position after the move, canonical.
+    pub position: Written,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.description)
+    }
+}
+
+/// What is known of a position: always its outcome, and its Grundy value where it could be
+/// computed (a game whose P-positions have a closed form but whose values do not, such as
+/// Wythoff's game, answers the outcome of a huge position without its value).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Evaluation {
+    /// The Grundy value, if known.
+    pub value: Option<Nimber>,
+    /// The outcome.
+    pub outcome: Outcome,
+}
+
+impl Evaluation {
+    /// The evaluation of a position of value `value`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::{Nimber, Outcome};
+    /// use cgt_games::Evaluation;
+    ///
+    /// assert_eq!(Evaluation::of(Nimber::ZERO).outcome, Outcome::Previous);
+    /// ```
+    pub fn of(value: Nimber) -> Evaluation {
+        Evaluation {
+            value: Some(value),
+            outcome: Outcome::of(value),
+        }
+    }
+}
+
+impl fmt::Display for Evaluation {
+    /// The value, or `?` where only the outcome is known.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.value {
+            Some(value) => write!(f, "{value}"),
+            None => f.write_str("?"),
+        }
+    }
+}
+
+/// The error for a component `text` of `game` that does not parse.
+pub(crate) fn component_error(game: &str, text: &str, reason: impl Into<String>) -> Error {
+    Error::InvalidPosition {
+        game: game.to_string(),
+        value: text.to_string(),
+        reason: reason.into(),
+    }
+}
+
+/// Reads a component written as numbers separated by commas (`3,5`), for `game`.
+pub(crate) fn read_numbers(game: &str, text: &str) -> Result<Vec<u64>> {
+    text.split(',')
+        .map(|part| {
+            part.trim().parse::<u64>().map_err(|_| {
+                component_error(
+                    game,
+                    text,
+                    format!(
+                        "expected whole numbers from 0 to {} separated by commas",
+                        u64::MAX
+                    ),
+                )
+            })
+        })
+        .collect()
+}

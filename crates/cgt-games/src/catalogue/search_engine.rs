@@ -1,0 +1,362 @@
+//! The search engine behind the catalogue's front: any [`ImpartialGame`] with a [`Notation`],
+//! its positions written one game position per component and valued by the [`Solver`].
+
+use std::fmt;
+
+use cgt_core::{Budget, GameGraph, ImpartialGame, Nimber, Resource, Solver, SumOf};
+
+use super::{Analysis, Evaluation, Game, Move, Progress, Written};
+use crate::{Error, GrundySequence, Result};
+
+/// How a game's positions are written and its moves described: what the catalogue's front
+/// needs of a game besides its rules.
+///
+/// A component of a sum is one position of the game, written as one word without spaces
+/// (`3,5` for a Wythoff game of heaps 3 and 5). The hooks with defaults only make the program
+/// faster, never change an answer.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_games::{Notation, Wythoff};
+///
+/// assert_eq!(Wythoff.read_component("5,3")?, (5, 3));
+/// assert_eq!(Wythoff.write_component(&(3, 5)), "3,5");
+/// assert_eq!(Wythoff.describe_move(&(3, 5), &(1, 3)), "take 2 from both heaps: 3,5 -> 1,3");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub trait Notation: ImpartialGame {
+    /// The game's name as the catalogue writes it, parameters included: `moore:2`.
+    fn name(&self) -> String;
+
+    /// Reads one component.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidPosition`] when `text` is not a position of the game.
+    fn read_component(&self, text: &str) -> Result<Self::Position>;
+
+    /// Writes one component so that [`read_component`](Self::read_component) reads it back.
+    fn write_component(&self, position: &Self::Position) -> String;
+
+    /// The move from `from` to `to` (one of its options) in the game's own words.
+    fn describe_move(&self, from: &Self::Position, to: &Self::Position) -> String;
+
+    /// Whether `to` is one move from `from`, judged by the rule at once; `None` (the default)
+    /// makes the program look for `to` among the moves of `from`, within its budget.
+    fn is_move(&self, from: &Self::Position, to: &Self::Position) -> Option<bool> {
+        let _ = (from, to);
+        None
+    }
+
+    /// An upper bound on the options a search of `position` examines, where the game can
+    /// tell; `None` (the default) means unknown. A position whose bound exceeds the budget is
+    /// not searched: its value is reported unknown at once (its outcome may still be known),
+    /// instead of after the budget has been spent.
+    fn search_size(&self, position: &Self::Position) -> Option<u64> {
+        let _ = position;
+        None
+    }
+}
+
+/// A game of the search engine: any [`Notation`] as a catalogue [`Game`].
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::Budget;
+/// use cgt_games::{Game, Searched, Staircase};
+///
+/// let staircase = Searched::new(Staircase);
+/// let start = ["2,1,3".to_string()];
+/// let (mut analysis, position) = staircase.analyse(&start, Budget::DEFAULT, Box::new(|_| {}))?;
+/// let (winning, _) = analysis.winning_moves(&position, 10)?;
+/// assert_eq!(winning[1].description, "move 1 coin from stair 3 to stair 2: 2,1,3 -> 2,2,2");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Searched<G>(G);
+
+impl<G> Searched<G> {
+    /// `game` as a catalogue game.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let game = cgt_games::Searched::new(cgt_games::Wythoff);
+    /// assert_eq!(game.to_string(), "wythoff");
+    /// ```
+    pub fn new(game: G) -> Searched<G> {
+        Searched(game)
+    }
+}
+
+impl<G: Notation> fmt::Display for Searched<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.name())
+    }
+}
+
+/// Reads components, each in its canonical form.
+fn read<G: Notation>(game: &G, components: &[String]) -> Result<Vec<G::Position>> {
+    components
+        .iter()
+        .map(|text| Ok(game.canonical(game.read_component(text.trim())?)))
+        .collect()
+}
+
+fn write<G: Notation>(game: &G, components: &[G::Position]) -> Written {
+    Written::new(
+        components
+            .iter()
+            .map(|component| game.write_component(component))
+            .collect(),
+    )
+}
+
+impl<G: Notation + Clone + 'static> Game for Searched<G> {
+    fn analyse(
+        &self,
+        start: &[String],
+        budget: Budget,
+        mut progress: Box<dyn FnMut(Progress)>,
+    ) -> Result<(Box<dyn Analysis>, Written)> {
+        let components = read(&self.0, start)?;
+        let solver = Solver::new(self.0.clone())
+            .with_budget(budget)
+            .with_progress(move |positions| progress(Progress::Search { positions }));
+        let written = write(&self.0, &components);
+        Ok((Box::new(SearchAnalysis { solver }), written))
+    }
+
+    fn sequence(
+        &self,
+        _last: u64,
+        _budget: Budget,
+        _progress: &mut dyn FnMut(u64),
+    ) -> Result<GrundySequence> {
+        Err(Error::InvalidParameter {
+            game: "sequence",
+            value: self.to_string(),
+            reason: format!(
+                "{self} is not a heap game: its positions are not single heaps, so it has no \
+                 sequence G(0), G(1), ..."
+            ),
+        })
+    }
+
+    fn graph(
+        &self,
+        start: &[String],
+        max_positions: usize,
+        budget: Budget,
+    ) -> Result<GameGraph<Written>> {
+        let components = read(&self.0, start)?;
+        let mut solver = Solver::new(SumOf(self.0.clone())).with_budget(budget);
+        let graph = GameGraph::explore(&mut solver, &components, max_positions)?;
+        Ok(graph.map_positions(|position| write(&self.0, position)))
+    }
+}
+
+/// Positions of a searched game: one solver remembers every component it values.
+struct SearchAnalysis<G: ImpartialGame> {
+    solver: Solver<G>,
+}
+
+impl<G: Notation> SearchAnalysis<G> {
+    fn game(&self) -> &G {
+        self.solver.game()
+    }
+
+    fn components(&self, position: &Written) -> Result<Vec<G::Position>> {
+        read(self.game(), position.components())
+    }
+
+    /// The value of one component, or `None` when the game says its search would exceed the
+    /// budget.
+    fn component_value(&mut self, component: &G::Position) -> Result<Option<Nimber>> {
+        if let Some(value) = self.game().known_grundy(component) {
+            return Ok(Some(value));
+        }
+        let options = self.solver.budget().options;
+        if self
+            .game()
+            .search_size(component)
+            .is_some_and(|size| size > options)
+        {
+            return Ok(None);
+        }
+        Ok(Some(self.solver.grundy(component)?))
+    }
+
+    /// The values of all the components, or the first that cannot be found.
+    fn values(&mut self, components: &[G::Position]) -> Result<Vec<Option<Nimber>>> {
+        components
+            .iter()
+            .map(|component| self.component_value(component))
+            .collect()
+    }
+
+    fn evaluation(&mut self, components: &[G::Position]) -> Result<Evaluation> {
+        let values = self.values(components)?;
+        if let Some(values) = values.iter().copied().collect::<Option<Vec<Nimber>>>() {
+            return Ok(Evaluation::of(values.into_iter().collect()));
+        }
+        if let [component] = components {
+            if let Some(outcome) = self.game().known_outcome(component) {
+                return Ok(Evaluation {
+                    value: None,
+                    outcome,
+                });
+            }
+        }
+        // A sum needs the value of every component: one is beyond the budget.
+        Err(cgt_core::Error::LimitExceeded {
+            resource: Resource::Options,
+            limit: self.solver.budget().options,
+        }
+        .into())
+    }
+
+    fn front_move(&self, components: &[G::Position], index: usize, next: G::Position) -> Move {
+        let game = self.game();
+        let description = game.describe_move(&components[index], &next);
+        let mut after = components.to_vec();
+        after[index] = game.canonical(next);
+        Move {
+            component: index,
+            description,
+            position: write(game, &after),
+        }
+    }
+}
+
+impl<G: Notation> Analysis for SearchAnalysis<G> {
+    fn read(&self, components: &[String]) -> Result<Written> {
+        Ok(write(self.game(), &read(self.game(), components)?))
+    }
+
+    fn evaluate(&mut self, position: &Written) -> Result<Evaluation> {
+        let components = self.components(position)?;
+        self.evaluation(&components)
+    }
+
+    fn moves(
+        &mut self,
+        position: &Written,
+        limit: usize,
+    ) -> Result<(Vec<(Move, Evaluation)>, bool)> {
+        let components = self.components(position)?;
+        let budget = self.solver.budget();
+        let mut listed = Vec::new();
+        let mut examined = 0u64;
+        for index in 0..components.len() {
+            let options: Vec<G::Position> = self
+                .game()
+                .moves(&components[index])
+                .take(limit + 1 - listed.len().min(limit))
+                .collect();
+            for next in options {
+                if listed.len() == limit {
+                    return Ok((listed, true));
+                }
+                examined += 1;
+                if examined > budget.options {
+                    return Err(budget.exceeded(Resource::Options).into());
+                }
+                let front = self.front_move(&components, index, next.clone());
+                let mut after = components.clone();
+                after[index] = next;
+                let evaluation = self.evaluation(&after)?;
+                listed.push((front, evaluation));
+            }
+        }
+        Ok((listed, false))
+    }
+
+    fn winning_moves(&mut self, position: &Written, limit: usize) -> Result<(Vec<Move>, bool)> {
+        let components = self.components(position)?;
+        let mut winning = Vec::new();
+        if let [component] = components.as_slice() {
+            // One component: the solver uses the game's closed-form outcome where it has one.
+            let found = self.solver.first_winning_moves(component, limit + 1)?;
+            let more = found.len() > limit;
+            for next in found.into_iter().take(limit) {
+                winning.push(self.front_move(&components, 0, next));
+            }
+            return Ok((winning, more));
+        }
+        let values = self.values(&components)?;
+        let Some(values) = values.into_iter().collect::<Option<Vec<Nimber>>>() else {
+            return Err(cgt_core::Error::LimitExceeded {
+                resource: Resource::Options,
+                limit: self.solver.budget().options,
+            }
+            .into());
+        };
+        let total: Nimber = values.iter().copied().collect();
+        if total.is_zero() {
+            return Ok((winning, false));
+        }
+        // The Sprague-Grundy rule: a winning move changes one component of value g into one of
+        // value g ^ total.
+        for (index, &value) in values.iter().enumerate() {
+            let wanted = limit + 1 - winning.len();
+            let found = self
+                .solver
+                .moves_to_value(&components[index], value ^ total, wanted)?;
+            for next in found {
+                winning.push(self.front_move(&components, index, next));
+            }
+            if winning.len() > limit {
+                winning.truncate(limit);
+                return Ok((winning, true));
+            }
+        }
+        Ok((winning, false))
+    }
+
+    fn find_move(
+        &mut self,
+        position: &Written,
+        component: usize,
+        to: &[String],
+    ) -> Result<Option<Move>> {
+        let components = self.components(position)?;
+        let Some(from) = components.get(component) else {
+            return Ok(None);
+        };
+        let [to] = to else {
+            return Err(Error::InvalidPosition {
+                game: self.game().name(),
+                value: to.join(" "),
+                reason: "a move changes one component into one component: write it as one word"
+                    .to_string(),
+            });
+        };
+        let game = self.game();
+        let to = game.canonical(game.read_component(to.trim())?);
+        let legal = match game.is_move(from, &to) {
+            Some(legal) => legal,
+            None => {
+                let budget = self.solver.budget();
+                let mut found = false;
+                for (examined, next) in game.moves(from).enumerate() {
+                    if examined as u64 >= budget.options {
+                        return Err(budget.exceeded(Resource::Options).into());
+                    }
+                    if game.canonical(next) == to {
+                        found = true;
+                        break;
+                    }
+                }
+                found
+            }
+        };
+        Ok(legal.then(|| self.front_move(&components, component, to)))
+    }
+
+    fn positions_evaluated(&self) -> u64 {
+        self.solver.positions_evaluated()
+    }
+}
