@@ -123,6 +123,58 @@ fn value_and_moves_on_extreme_heaps() {
     }
 }
 
+/// The games whose positions are not heaps, at the extremes: components near 2^64 (past the
+/// range of Wythoff's closed forms), sums of them, astronomically many moves, malformed
+/// components, and each through every position subcommand.
+#[test]
+fn games_of_other_shapes_at_the_extremes() {
+    let big = "1000000000000000000";
+    let widest_moore = format!("moore:{MAX}");
+    let positions: Vec<(&str, Vec<String>)> = vec![
+        ("wythoff", vec![format!("{big},{big}")]),
+        ("wythoff", vec![format!("{MAX},{MAX}")]),
+        ("wythoff", vec![format!("{big},5"), format!("{big},7")]),
+        ("wythoff", vec!["3,5".into(), "300,500".into()]),
+        ("wythoff", vec!["3".into()]),
+        ("wythoff", vec!["3,5,7".into()]),
+        ("wythoff", vec!["-1,2".into()]),
+        ("staircase", vec![format!("{MAX},{MAX},{MAX}")]),
+        ("staircase", vec![",,".into()]),
+        (
+            "staircase",
+            vec![
+                (0..5000)
+                    .map(|n| (n % 7).to_string())
+                    .collect::<Vec<_>>()
+                    .join(","),
+            ],
+        ),
+        ("moore:2", vec![format!("{MAX},{MAX},{big},7")]),
+        ("moore:3", vec![format!("{big},{big}"), "1,2,3".into()]),
+        ("moore:0", vec!["1".into()]),
+        (&widest_moore, vec!["1,2,3".into()]),
+        (
+            "moore:2",
+            vec![
+                (0..3000)
+                    .map(|n| (n * 7919 % 1000).to_string())
+                    .collect::<Vec<_>>()
+                    .join(","),
+            ],
+        ),
+    ];
+    for (game, components) in &positions {
+        for command in ["value", "moves", "graph"] {
+            let mut case = vec![command, game];
+            case.extend(components.iter().map(String::as_str));
+            check(&case, b"");
+        }
+        let mut play = vec!["play", game];
+        play.extend(components.iter().map(String::as_str));
+        check(&play, b"hint\n1 0,0\n1 x\nquit\n");
+    }
+}
+
 #[test]
 fn malformed_and_extreme_options() {
     let long = "9".repeat(10_000);

@@ -71,8 +71,9 @@ use crate::{Nimber, Outcome};
 /// 5. **Hint soundness.** When `known_grundy(p)` is `Some(v)`, `v` is the Grundy value of `p`;
 ///    when `known_outcome(p)` is `Some(o)`, `o` is the outcome of `p` (P exactly when its value
 ///    is 0);
-///    when `moves_to_value(p, v)` is `Some(moves)`, `moves` are exactly those of `moves(p)`
-///    whose value is `v`; `canonical(p)` is the same game as `p`, and equal for positions that
+///    when `moves_to_value(p, v, count)` is `Some(moves)`, `moves` are distinct moves of
+///    `moves(p)` whose value is `v`, at most `count` of them, and all of them when fewer than
+///    `count`; `canonical(p)` is the same game as `p`, and equal for positions that
 ///    differ only in how they are written. A hook may make evaluation faster, never change an
 ///    answer.
 ///    [`Unhinted`] hides every hook, so that a test can compare the two.
@@ -127,16 +128,19 @@ pub trait ImpartialGame {
         None
     }
 
-    /// The moves from `position` to positions of Grundy value `target`, when a closed form
-    /// knows them; `None` (the default) makes the solver value every move.
+    /// At most `count` moves from `position` to positions of Grundy value `target` (all of
+    /// them when there are fewer), when a closed form knows them; `None` (the default) makes
+    /// the solver value every move.
     ///
-    /// This is what lets a winning move be found in a Nim heap of 10<sup>18</sup>.
+    /// This is what lets a winning move be found in a Nim heap of 10<sup>18</sup>. The bound
+    /// lets a game whose moves to one value are too many to list (Moore's Nim) give a few.
     fn moves_to_value(
         &self,
         position: &Self::Position,
         target: Nimber,
+        count: usize,
     ) -> Option<Vec<Self::Position>> {
-        let _ = (position, target);
+        let _ = (position, target, count);
         None
     }
 
@@ -174,8 +178,9 @@ impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
         &self,
         position: &Self::Position,
         target: Nimber,
+        count: usize,
     ) -> Option<Vec<Self::Position>> {
-        (**self).moves_to_value(position, target)
+        (**self).moves_to_value(position, target, count)
     }
 
     fn canonical(&self, position: Self::Position) -> Self::Position {

@@ -600,7 +600,7 @@ impl<G: ImpartialGame> Solver<G> {
         for (index, (component, &value)) in components.iter().zip(&values).enumerate() {
             let target = total ^ value;
             let wanted = count - winning.len();
-            let found = match game.moves_to_value(component, target) {
+            let found = match game.moves_to_value(component, target, wanted) {
                 Some(mut moves) => {
                     moves.truncate(wanted);
                     moves
@@ -631,7 +631,7 @@ impl<G: ImpartialGame> Solver<G> {
         if outcome == Outcome::Previous || count == 0 {
             return Ok(Vec::new());
         }
-        if let Some(mut moves) = self.game.moves_to_value(position, Nimber::ZERO) {
+        if let Some(mut moves) = self.game.moves_to_value(position, Nimber::ZERO, count) {
             moves.truncate(count);
             return Ok(moves);
         }
@@ -683,7 +683,7 @@ impl<G: ImpartialGame> Solver<G> {
         target: Nimber,
         count: usize,
     ) -> Result<Vec<G::Position>> {
-        if let Some(mut moves) = self.game.moves_to_value(position, target) {
+        if let Some(mut moves) = self.game.moves_to_value(position, target, count) {
             moves.truncate(count);
             return Ok(moves);
         }

@@ -207,18 +207,19 @@ impl<A: ImpartialGame, B: ImpartialGame> ImpartialGame for Sum<A, B> {
         &self,
         position: &Self::Position,
         target: Nimber,
+        count: usize,
     ) -> Option<Vec<Self::Position>> {
         match position {
             SumPosition::Left(left) => Some(
                 self.0
-                    .moves_to_value(left, target)?
+                    .moves_to_value(left, target, count)?
                     .into_iter()
                     .map(SumPosition::Left)
                     .collect(),
             ),
             SumPosition::Right(right) => Some(
                 self.1
-                    .moves_to_value(right, target)?
+                    .moves_to_value(right, target, count)?
                     .into_iter()
                     .map(SumPosition::Right)
                     .collect(),
@@ -302,11 +303,12 @@ impl<G: ImpartialGame> ImpartialGame for SumOf<G> {
         &self,
         position: &Self::Position,
         target: Nimber,
+        count: usize,
     ) -> Option<Vec<Self::Position>> {
         match position.as_slice() {
             [part] => Some(
                 self.0
-                    .moves_to_value(part, target)?
+                    .moves_to_value(part, target, count)?
                     .into_iter()
                     .map(|next| vec![next])
                     .collect(),

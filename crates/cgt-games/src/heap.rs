@@ -150,10 +150,14 @@ impl<R: HeapRuleset> ImpartialGame for HeapGame<R> {
     }
 
     /// The moves of a single heap to value `target`, from the ruleset's closed form.
-    fn moves_to_value(&self, heaps: &Heaps, target: Nimber) -> Option<Vec<Heaps>> {
+    fn moves_to_value(&self, heaps: &Heaps, target: Nimber, count: usize) -> Option<Vec<Heaps>> {
         let mut heaps_iter = heaps.iter();
         match (heaps_iter.next(), heaps_iter.next()) {
-            (Some(heap), None) => self.0.heap_moves_to_value(heap, target),
+            (Some(heap), None) => {
+                let mut moves = self.0.heap_moves_to_value(heap, target)?;
+                moves.truncate(count);
+                Some(moves)
+            }
             _ => None,
         }
     }

@@ -1,6 +1,6 @@
 //! Moore's Nim_k.
 
-use cgt_core::{ImpartialGame, Outcome};
+use cgt_core::{ImpartialGame, Nimber, Outcome};
 
 use crate::{Error, Heaps, Notation, Result};
 
@@ -12,7 +12,9 @@ use crate::{Error, Heaps, Notation, Result};
 /// A position is a P-position exactly when, writing the heap sizes in binary, the number of
 /// ones in every column is divisible by k + 1 (Ferguson, *Game Theory*, Part I, exercise
 /// 2.6.7). That outcome is offered to the solver as a closed form; the Grundy values have none
-/// and are searched.
+/// and are searched. The moves to P-positions come from the same rule, column by column (see
+/// [`ImpartialGame::moves_to_value`] below), so a winning move of heaps of any size is found at
+/// once.
 ///
 /// # Examples
 ///
@@ -87,7 +89,7 @@ impl MooreNim {
     pub fn is_p_position(&self, heaps: &Heaps) -> bool {
         (0..64).all(|bit| {
             let ones = heaps.iter().filter(|heap| heap >> bit & 1 == 1).count();
-            ones % (self.k + 1) == 0
+            divisible(ones, self.k)
         })
     }
 }
@@ -100,31 +102,36 @@ impl ImpartialGame for MooreNim {
     fn moves(&self, heaps: &Heaps) -> impl Iterator<Item = Heaps> {
         let sizes = heaps.to_vec();
         let nonempty: Vec<usize> = (0..sizes.len()).filter(|&i| sizes[i] > 0).collect();
-        let mut chosen: Vec<usize> = Vec::new();
-        let mut after = sizes.clone();
-        let k = self.k;
-        std::iter::from_fn(move || {
-            // Odometer over the chosen heaps' new sizes: the last chosen heap turns fastest.
-            for slot in (0..chosen.len()).rev() {
-                let heap = nonempty[chosen[slot]];
-                if after[heap] + 1 < sizes[heap] {
-                    after[heap] += 1;
-                    return Some(Heaps::from(after.as_slice()));
-                }
-                after[heap] = 0;
-            }
-            // Every size tried for this choice of heaps: the next choice, in order of size.
-            for &index in &chosen {
-                after[nonempty[index]] = sizes[nonempty[index]];
-            }
-            if !next_choice(&mut chosen, nonempty.len(), k) {
-                return None;
-            }
-            for &index in &chosen {
-                after[nonempty[index]] = 0;
-            }
-            Some(Heaps::from(after.as_slice()))
-        })
+        let (count, most) = (nonempty.len(), self.k.min(nonempty.len()));
+        (1..=most)
+            .flat_map(move |size| subsets(count, size))
+            .flat_map(move |chosen| {
+                let chosen: Vec<usize> = chosen.into_iter().map(|i| nonempty[i]).collect();
+                lowerings(heaps.to_vec(), chosen)
+            })
+    }
+
+    /// The moves to P-positions, found column by column from the highest bit: in each column
+    /// some heaps still equal their old size (their bit is fixed unless the move lowers them
+    /// here, turning a 1 into a 0, after which every lower bit is free), and the heaps already
+    /// lowered may take either bit. A column's ones must be divisible by k + 1. Whatever was
+    /// chosen above, some choice in the next column meets that (lowered heaps number at most k,
+    /// and lowering more heaps is allowed while fewer than k are), so the search never meets a
+    /// dead end and the first moves come at once, whatever the heap sizes.
+    fn moves_to_value(&self, heaps: &Heaps, target: Nimber, count: usize) -> Option<Vec<Heaps>> {
+        if !target.is_zero() {
+            return None;
+        }
+        let mut search = Columns {
+            k: self.k,
+            old: heaps.to_vec(),
+            new: vec![0; heaps.len()],
+            lowered: vec![false; heaps.len()],
+            count,
+            found: Vec::new(),
+        };
+        search.column(63, 0);
+        Some(search.found)
     }
 
     fn known_outcome(&self, heaps: &Heaps) -> Option<Outcome> {
@@ -226,26 +233,137 @@ impl Notation for MooreNim {
     }
 }
 
-/// The next set of indices below `n` with at most `k` members, in order of size and then
-/// lexicographically, starting from the empty set; `false` after the last.
-fn next_choice(chosen: &mut Vec<usize>, n: usize, k: usize) -> bool {
-    let size = chosen.len();
-    // The lexicographically next combination of the same size.
-    for slot in (0..size).rev() {
-        if chosen[slot] < n - (size - slot) {
-            chosen[slot] += 1;
-            for later in slot + 1..size {
-                chosen[later] = chosen[later - 1] + 1;
+/// The search of [`MooreNim`]'s moves to P-positions, one binary column at a time.
+struct Columns {
+    k: usize,
+    old: Vec<u64>,
+    /// The new sizes, decided from the top bit down to the current column.
+    new: Vec<u64>,
+    /// Whether each heap has been lowered at a column above.
+    lowered: Vec<bool>,
+    count: usize,
+    found: Vec<Heaps>,
+}
+
+impl Columns {
+    /// Decides column `bit` and every one below it, with `changed` heaps lowered so far. The
+    /// recursion is 64 columns deep at most, whatever the game.
+    fn column(&mut self, bit: u32, changed: usize) {
+        let mask = 1u64 << bit;
+        let equal_ones: Vec<usize> = (0..self.old.len())
+            .filter(|&i| !self.lowered[i] && self.old[i] & mask != 0)
+            .collect();
+        let free: Vec<usize> = (0..self.old.len()).filter(|&i| self.lowered[i]).collect();
+        for lower in 0..=equal_ones.len().min(self.k - changed) {
+            for ones in 0..=free.len() {
+                if !divisible(equal_ones.len() - lower + ones, self.k) {
+                    continue;
+                }
+                for lowering in subsets(equal_ones.len(), lower) {
+                    for setting in subsets(free.len(), ones) {
+                        self.choose(bit, &equal_ones, &lowering, &free, &setting, changed);
+                        if self.found.len() >= self.count {
+                            return;
+                        }
+                    }
+                }
             }
-            return true;
         }
     }
-    // The first combination of the next size.
-    if size < k.min(n) {
-        *chosen = (0..=size).collect();
-        return true;
+
+    /// Sets column `bit` as chosen, goes down, and undoes the choice.
+    fn choose(
+        &mut self,
+        bit: u32,
+        equal_ones: &[usize],
+        lowering: &[usize],
+        free: &[usize],
+        setting: &[usize],
+        changed: usize,
+    ) {
+        let mask = 1u64 << bit;
+        // Every bit of the column is written, so that nothing is left of a choice undone.
+        for heap in 0..self.new.len() {
+            self.new[heap] = (self.new[heap] & !mask) | (self.old[heap] & mask);
+        }
+        for (position, &heap) in equal_ones.iter().enumerate() {
+            if lowering.contains(&position) {
+                self.lowered[heap] = true;
+                self.new[heap] &= !mask;
+            } else {
+                self.new[heap] |= mask;
+            }
+        }
+        for (position, &heap) in free.iter().enumerate() {
+            if setting.contains(&position) {
+                self.new[heap] |= mask;
+            } else {
+                self.new[heap] &= !mask;
+            }
+        }
+        let changed = changed + lowering.len();
+        if bit > 0 {
+            self.column(bit - 1, changed);
+        } else if changed > 0 {
+            self.found.push(Heaps::from(self.new.as_slice()));
+        }
+        for &position in lowering {
+            self.lowered[equal_ones[position]] = false;
+        }
     }
-    false
+}
+
+/// Whether `ones` is divisible by k + 1 (for every k, `usize::MAX` included).
+fn divisible(ones: usize, k: usize) -> bool {
+    match k.checked_add(1) {
+        Some(modulus) => ones % modulus == 0,
+        None => ones == 0,
+    }
+}
+
+/// The subsets of `size` indices below `n`, in lexicographic order (the empty set once for
+/// size 0).
+fn subsets(n: usize, size: usize) -> impl Iterator<Item = Vec<usize>> {
+    let mut next = (size <= n).then(|| (0..size).collect::<Vec<usize>>());
+    std::iter::from_fn(move || {
+        let current = next.take()?;
+        let mut successor = current.clone();
+        for slot in (0..size).rev() {
+            if successor[slot] < n - (size - slot) {
+                successor[slot] += 1;
+                for later in slot + 1..size {
+                    successor[later] = successor[later - 1] + 1;
+                }
+                next = Some(successor);
+                break;
+            }
+        }
+        Some(current)
+    })
+}
+
+/// Every way to lower each of the heaps `chosen` (indices into `sizes`) to a smaller size, the
+/// last chosen heap turning fastest, as an odometer.
+fn lowerings(sizes: Vec<u64>, chosen: Vec<usize>) -> impl Iterator<Item = Heaps> {
+    let mut after = sizes.clone();
+    for &heap in &chosen {
+        after[heap] = 0;
+    }
+    let mut first = true;
+    std::iter::from_fn(move || {
+        if first {
+            first = false;
+            return Some(Heaps::from(after.as_slice()));
+        }
+        for &heap in chosen.iter().rev() {
+            if after[heap] + 1 < sizes[heap] {
+                after[heap] += 1;
+                return Some(Heaps::from(after.as_slice()));
+            }
+            after[heap] = 0;
+        }
+        None
+    })
 }
 
 #[cfg(test)]
@@ -253,16 +371,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn choices_are_every_subset_of_at_most_k() {
-        let mut chosen = Vec::new();
-        let mut all = Vec::new();
-        while next_choice(&mut chosen, 4, 2) {
-            all.push(chosen.clone());
-        }
-        // 4 singletons and 6 pairs.
-        assert_eq!(all.len(), 10);
-        assert_eq!(all[0], [0]);
-        assert_eq!(all[4], [0, 1]);
-        assert_eq!(all[9], [2, 3]);
+    fn subsets_are_every_choice_of_a_size() {
+        assert_eq!(subsets(4, 2).count(), 6);
+        assert_eq!(subsets(4, 0).collect::<Vec<_>>(), [Vec::<usize>::new()]);
+        assert_eq!(subsets(2, 3).count(), 0);
+        assert_eq!(subsets(4, 2).last(), Some(vec![2, 3]));
     }
 }

@@ -61,7 +61,12 @@ impl ImpartialGame for Staircase {
         Some(stairs.iter().step_by(2).copied().map(Nimber::new).collect())
     }
 
-    fn moves_to_value(&self, stairs: &Vec<u64>, target: Nimber) -> Option<Vec<Vec<u64>>> {
+    fn moves_to_value(
+        &self,
+        stairs: &Vec<u64>,
+        target: Nimber,
+        count: usize,
+    ) -> Option<Vec<Vec<u64>>> {
         let total = self.known_grundy(stairs)?;
         let mut found = Vec::new();
         // Stair `odd` is an odd-numbered stair (counting from 1): index 0, 2, 4...
@@ -77,6 +82,7 @@ impl ImpartialGame for Staircase {
                 }
             }
         }
+        found.truncate(count);
         Some(found)
     }
 

@@ -173,9 +173,18 @@ impl ImpartialGame for Wythoff {
         })
     }
 
-    fn moves_to_value(&self, &(a, b): &(u64, u64), target: Nimber) -> Option<Vec<(u64, u64)>> {
+    fn moves_to_value(
+        &self,
+        &(a, b): &(u64, u64),
+        target: Nimber,
+        count: usize,
+    ) -> Option<Vec<(u64, u64)>> {
         let exact = a.max(b) < Wythoff::EXACT;
-        (exact && target.is_zero()).then(|| Wythoff::moves_to_p_positions(a, b))
+        (exact && target.is_zero()).then(|| {
+            let mut moves = Wythoff::moves_to_p_positions(a, b);
+            moves.truncate(count);
+            moves
+        })
     }
 }
 
@@ -223,7 +232,7 @@ impl Notation for Wythoff {
 
     /// Every position below `(a, b)`, each with at most `a + b + min(a, b)` moves.
     fn search_size(&self, &(a, b): &(u64, u64)) -> Option<u64> {
-        let positions = u128::from(a + 1) * u128::from(b + 1);
+        let positions = (u128::from(a) + 1).saturating_mul(u128::from(b) + 1);
         let moves = u128::from(a) + u128::from(b) + u128::from(a.min(b));
         Some(u64::try_from(positions.saturating_mul(moves)).unwrap_or(u64::MAX))
     }

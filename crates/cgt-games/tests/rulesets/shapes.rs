@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use cgt_core::{ImpartialGame, Nimber, Outcome, Solver, Sum, SumPosition, Unhinted};
-use cgt_games::{HeapGame, HeapRuleset, Heaps, MooreNim, Nim, Staircase, Wythoff};
+use cgt_games::{HeapGame, HeapRuleset, Heaps, MooreNim, Nim, Notation, Staircase, Wythoff};
 use proptest::prelude::*;
 
 use crate::common::{judge_samples, numbers, oracle, oracle_values, whole_numbers};
@@ -174,7 +174,7 @@ fn staircase_nim_is_nim_on_the_odd_stairs() {
         assert_eq!(fast, slow, "{stairs:?}");
         for target in 0..8 {
             let mut fast = Staircase
-                .moves_to_value(&stairs, Nimber::new(target))
+                .moves_to_value(&stairs, Nimber::new(target), usize::MAX)
                 .unwrap();
             let mut slow: Vec<Vec<u64>> = Staircase
                 .moves(&stairs)
@@ -327,5 +327,31 @@ fn typed_moves_are_judged_as_the_moves_list_them() {
         let game = MooreNim::new(k).unwrap();
         let heaps: Vec<Heaps> = staircases(3, 3).into_iter().map(Heaps::from).collect();
         assert_typed_moves_match(&game, &heaps, |x, y| x.canonical() == y.canonical());
+    }
+}
+
+proptest! {
+    /// Heaps up to 2^63: a winning move of Moore's Nim_k comes at once, is legal by the rule
+    /// and leaves every binary column's ones divisible by k + 1.
+    #[test]
+    fn moore_winning_moves_on_huge_heaps_are_legal_and_win(
+        k in 1usize..4,
+        heaps in prop::collection::vec(0u64..(1 << 63), 1..7),
+    ) {
+        let game = MooreNim::new(k).unwrap();
+        let position = Heaps::from(heaps);
+        let mut solver = Solver::new(game);
+        let winning = solver.first_winning_moves(&position, 3).unwrap();
+        let p_position = (0..64).all(|bit| {
+            position.iter().filter(|heap| heap >> bit & 1 == 1).count() % (k + 1) == 0
+        });
+        prop_assert_eq!(winning.is_empty(), p_position);
+        for next in winning {
+            prop_assert_eq!(game.is_move(&position, &next), Some(true));
+            let columns_divisible = (0..64).all(|bit| {
+                next.iter().filter(|heap| heap >> bit & 1 == 1).count() % (k + 1) == 0
+            });
+            prop_assert!(columns_divisible, "{} -> {}", position, next);
+        }
     }
 }
