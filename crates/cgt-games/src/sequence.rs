@@ -254,6 +254,70 @@ impl GrundySequence {
         })
     }
 
+    /// Computes `G(0..=last)` of any game played on one number (a plain
+    /// [`ImpartialGame`](cgt_core::ImpartialGame) whose positions are `u64`), by the solver:
+    /// the game need not be a [`HeapRuleset`], and its moves may go to any position, larger
+    /// ones included, as long as the game is finite. Periods are reported as observed, never
+    /// proven. `progress(n)` is called every 65536 values.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Engine`] when the search exceeds `budget` (the values kept count among its
+    /// positions and memory) or the game has a cycle.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::{Budget, ImpartialGame};
+    /// use cgt_games::GrundySequence;
+    ///
+    /// /// Subtract a square.
+    /// struct Squares;
+    /// impl ImpartialGame for Squares {
+    ///     type Position = u64;
+    ///     fn moves(&self, &n: &u64) -> impl Iterator<Item = u64> {
+    ///         (1..).map(|k: u64| k * k).take_while(move |&s| s <= n).map(move |s| n - s)
+    ///     }
+    /// }
+    ///
+    /// let sequence = GrundySequence::of_game(&Squares, 30, Budget::DEFAULT, |_| {})?;
+    /// // OEIS A014586: G(25) = 3, G(29) = 5.
+    /// assert_eq!(sequence.value(25), Some(3));
+    /// assert_eq!(sequence.value(29), Some(5));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn of_game<G: cgt_core::ImpartialGame<Position = u64>>(
+        game: &G,
+        last: u64,
+        budget: Budget,
+        mut progress: impl FnMut(u64),
+    ) -> Result<GrundySequence> {
+        check_memory(last, &Values::new(), budget)?;
+        let mut solver = cgt_core::Solver::new(game).with_budget(budget);
+        let mut values = Values::new();
+        for n in 0..=last {
+            check_memory(n, &values, budget)?;
+            if n % 65_536 == 0 && n > 0 {
+                progress(n);
+            }
+            values.push(solver.grundy(&n)?.value());
+        }
+        let period =
+            find_period(&values, true, None).map(|(preperiod, period, saltus, _)| Period {
+                preperiod,
+                period,
+                saltus,
+                proven: false,
+            });
+        Ok(GrundySequence {
+            values,
+            period,
+            last,
+            sparse: false,
+            helped: 0,
+        })
+    }
+
     /// A sequence from values known otherwise (a closed form), with the period they have.
     pub(crate) fn from_values(values: Values, period: Option<Period>, last: u64) -> GrundySequence {
         GrundySequence {

@@ -242,17 +242,18 @@ impl HeapRuleset for Squares {
     }
 }
 
+/// OEIS A014586, the Grundy values of subtract-a-square, G(0..=98).
+const SQUARES_A014586: [u64; 99] = [
+    0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 3, 2, 3, 4, 5, 3, 2,
+    3, 4, 0, 1, 2, 3, 2, 0, 1, 2, 3, 2, 0, 1, 2, 3, 2, 3, 4, 5, 0, 1, 3, 4, 5, 0, 1, 3, 4, 5, 0, 1,
+    3, 0, 1, 0, 1, 2, 4, 3, 0, 1, 5, 6, 2, 3, 4, 5, 6, 2, 3, 4, 5, 0, 1, 6, 3, 2, 4, 2, 6, 4, 5, 0,
+    1, 6, 4,
+];
+
 #[test]
 fn subtract_a_square_is_oeis_a014586() {
-    // OEIS A014586, the Grundy values of subtract-a-square, from n = 0.
-    let published = [
-        0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 3, 2, 3, 4, 5,
-        3, 2, 3, 4, 0, 1, 2, 3, 2, 0, 1, 2, 3, 2, 0, 1, 2, 3, 2, 3, 4, 5, 0, 1, 3, 4, 5, 0, 1, 3,
-        4, 5, 0, 1, 3, 0, 1, 0, 1, 2, 4, 3, 0, 1, 5, 6, 2, 3, 4, 5, 6, 2, 3, 4, 5, 0, 1, 6, 3, 2,
-        4, 2, 6, 4, 5, 0, 1, 6, 4,
-    ];
     let mut solver = Solver::new(HeapGame(Squares));
-    for (n, &expected) in published.iter().enumerate() {
+    for (n, &expected) in SQUARES_A014586.iter().enumerate() {
         assert_eq!(
             solver.grundy(&Heaps::one(n as u64)).unwrap().value(),
             expected,
@@ -354,4 +355,45 @@ proptest! {
             prop_assert!(columns_divisible, "{} -> {}", position, next);
         }
     }
+}
+
+/// A game on one number whose moves go up as well as down: from n, to n - 2, and from an even
+/// n to n + 1 (odd numbers only go down by 2, so the game is finite).
+struct UpAndDown;
+
+impl ImpartialGame for UpAndDown {
+    type Position = u64;
+    fn moves(&self, &n: &u64) -> impl Iterator<Item = u64> {
+        let up = (n % 2 == 0).then_some(n + 1);
+        n.checked_sub(2).into_iter().chain(up)
+    }
+}
+
+#[test]
+fn a_sequence_of_any_single_heap_game() {
+    use cgt_core::{Budget, reference};
+    use cgt_games::GrundySequence;
+
+    // Subtract a square, as a plain game on u64 (not a heap ruleset): OEIS A014586.
+    struct PlainSquares;
+    impl ImpartialGame for PlainSquares {
+        type Position = u64;
+        fn moves(&self, &n: &u64) -> impl Iterator<Item = u64> {
+            (1..)
+                .map(|k: u64| k * k)
+                .take_while(move |&square| square <= n)
+                .map(move |square| n - square)
+        }
+    }
+    let sequence = GrundySequence::of_game(&PlainSquares, 98, Budget::DEFAULT, |_| {}).unwrap();
+    for (n, &published) in SQUARES_A014586.iter().enumerate() {
+        assert_eq!(sequence.value(n as u64), Some(published), "{n}");
+    }
+    let sequence = GrundySequence::of_game(&UpAndDown, 200, Budget::DEFAULT, |_| {}).unwrap();
+    for n in 0..=200 {
+        let expected = reference::grundy(&UpAndDown, &n).unwrap().value();
+        assert_eq!(sequence.value(n), Some(expected), "{n}");
+    }
+    // A period read off a general game's values is observed, never proven.
+    assert!(sequence.period().is_none_or(|period| !period.proven));
 }
