@@ -314,3 +314,18 @@ fn heap_game_errors() {
     fails(&["sequence", "kayles", "--to", "-1"], "whole numbers");
     fails(&["sequence", "kayles", "--to", "10", "--table", "0"], "0");
 }
+
+/// The README's table of games is the catalogue's, as `cgt games --markdown` prints it.
+#[test]
+fn the_readme_lists_the_catalogue() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("the README");
+    let start = readme
+        .find("<!-- games: cgt games --markdown -->\n")
+        .expect("the games table's start marker");
+    let end = readme.find("<!-- end games -->").expect("its end marker");
+    let table = &readme[start + "<!-- games: cgt games --markdown -->\n".len()..end];
+    let output = cgt(&["games", "--markdown"]);
+    assert!(output.status.success());
+    assert_eq!(table, String::from_utf8(output.stdout).unwrap());
+}

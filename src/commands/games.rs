@@ -27,13 +27,17 @@ pub fn run(arguments: &GamesArgs, out: &mut dyn Write) -> Result<(), Error> {
         return Ok(());
     }
     if arguments.markdown {
-        writeln!(out, "| game | a component | a move | example |")?;
-        writeln!(out, "|---|---|---|---|")?;
+        writeln!(out, "| game | a component | a move | engine | example |")?;
+        writeln!(out, "|---|---|---|---|---|")?;
         for entry in catalogue {
             writeln!(
                 out,
-                "| `{}` | `{}` | {} | `cgt value {}` |",
-                entry.syntax, entry.component, entry.rule, entry.example
+                "| `{}` | `{}` | {} | {} | `cgt value {}` |",
+                entry.syntax,
+                entry.component,
+                entry.rule,
+                entry.engine(),
+                entry.example
             )?;
         }
         return Ok(());
