@@ -2,30 +2,183 @@
 //!
 //! `cgt-core` holds what every impartial game shares: the [`ImpartialGame`] trait through which
 //! a ruleset is defined, [`Nimber`]s and the nim-sum, the [`mex`] rule, a [`Solver`] that values
-//! positions without recursion and finds winning moves, and the explored state graph as a
-//! `petgraph` graph ([`GameGraph`]). The rulesets themselves live in `cgt-games`.
+//! positions without recursion and finds winning moves, sums of games ([`Sum`], [`SumOf`]),
+//! the plain [`reference`](mod@reference)(mod@reference) evaluation, and the explored state graph as a `petgraph` graph
+//! ([`GameGraph`]). The rulesets themselves live in `cgt-games`.
 //!
-//! # Examples
+//! # A short course
+//!
+//! Each step is a piece of the theory and the part of this crate that holds it, with an
+//! example that the test suite compiles and runs.
+//!
+//! ## 1. A game is a graph
+//!
+//! An impartial game is a set of positions and, from each, the moves both players may make:
+//! a directed graph. Under *normal play* the player who cannot move loses. A ruleset is an
+//! implementation of [`ImpartialGame`]: the type of its positions and the moves from one.
+//! [`GameGraph`] draws the graph a position reaches.
 //!
 //! ```
-//! use cgt_core::{ImpartialGame, Nimber, Outcome, Solver};
+//! use cgt_core::{GameGraph, ImpartialGame, Solver};
 //!
-//! /// Northcott-style toy: a counter that a move lowers by 1, 2 or 3 (a subtraction game).
-//! struct TakeUpToThree;
-//!
-//! impl ImpartialGame for TakeUpToThree {
-//!     type Position = u64;
-//!     fn moves(&self, &n: &u64) -> impl Iterator<Item = u64> {
-//!         (1..=3).filter_map(move |k| n.checked_sub(k))
+//! /// A pile of counters; a move takes 1 or 2.
+//! struct TakeOneOrTwo;
+//! impl ImpartialGame for TakeOneOrTwo {
+//!     type Position = u32;
+//!     fn moves(&self, &n: &u32) -> impl Iterator<Item = u32> {
+//!         (1..=2).filter_map(move |k| n.checked_sub(k))
 //!     }
 //! }
 //!
-//! let mut solver = Solver::new(TakeUpToThree);
-//! assert_eq!(solver.grundy(&10)?, Nimber::new(2));
-//! assert_eq!(solver.outcome(&8)?, Outcome::Previous);
-//! assert_eq!(solver.winning_moves(&10)?, vec![8]);
+//! // From 3: the positions 3, 2, 1, 0 and the moves 3->2, 3->1, 2->1, 2->0, 1->0.
+//! let graph = GameGraph::explore(&mut Solver::new(TakeOneOrTwo), &3, 100)?;
+//! assert_eq!(graph.graph().node_count(), 4);
+//! assert_eq!(graph.graph().edge_count(), 5);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! ## 2. P-positions and N-positions
+//!
+//! A position from which the player to move loses with best play is a *P-position* (the
+//! previous player wins); one from which they win is an *N-position*. A terminal position is a
+//! P-position; a position is an N-position exactly when some move leads to a P-position. That
+//! is [`Outcome`], and [`Solver::outcome`] computes it.
+//!
+//! ```
+//! # use cgt_core::{ImpartialGame, Solver};
+//! # struct TakeOneOrTwo;
+//! # impl ImpartialGame for TakeOneOrTwo {
+//! #     type Position = u32;
+//! #     fn moves(&self, &n: &u32) -> impl Iterator<Item = u32> {
+//! #         (1..=2).filter_map(move |k| n.checked_sub(k))
+//! #     }
+//! # }
+//! use cgt_core::Outcome;
+//!
+//! let mut solver = Solver::new(TakeOneOrTwo);
+//! // The multiples of 3 are the P-positions: whatever you take, the opponent takes the rest of 3.
+//! for n in 0..30 {
+//!     let expected = if n % 3 == 0 { Outcome::Previous } else { Outcome::Next };
+//!     assert_eq!(solver.outcome(&n)?, expected);
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## 3. The mex and the Grundy value
+//!
+//! The *mex* of a set of numbers is the least number not in it ([`mex`]). The *Grundy value* of
+//! a position is the mex of the Grundy values of its moves (Sprague 1935, Grundy 1939), a
+//! [`Nimber`] written `0`, `*`, `*2`, ...; it is 0 exactly at P-positions. The [`reference`](mod@reference)(mod@reference)
+//! module computes it by that definition, recursively; the [`Solver`] computes the same values
+//! on explicit stacks, so a game ten million moves deep does not overflow the call stack.
+//!
+//! ```
+//! # use cgt_core::{ImpartialGame, Solver};
+//! # struct TakeOneOrTwo;
+//! # impl ImpartialGame for TakeOneOrTwo {
+//! #     type Position = u32;
+//! #     fn moves(&self, &n: &u32) -> impl Iterator<Item = u32> {
+//! #         (1..=2).filter_map(move |k| n.checked_sub(k))
+//! #     }
+//! # }
+//! use cgt_core::{Nimber, mex, reference};
+//!
+//! assert_eq!(mex([0, 1, 3].map(Nimber::new)), Nimber::new(2));
+//! // G(n) = n mod 3 for this game.
+//! let mut solver = Solver::new(TakeOneOrTwo);
+//! assert_eq!(solver.grundy(&5)?, Nimber::new(2));
+//! assert_eq!(reference::grundy(&TakeOneOrTwo, &5)?, Nimber::new(2));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## 4. Sums and the Sprague-Grundy theorem
+//!
+//! Games played side by side, a move in one of them at a time, form a *disjunctive sum*. Its
+//! Grundy value is the *nim-sum* (bitwise exclusive or, `^` on [`Nimber`]) of the values of its
+//! components: the Sprague-Grundy theorem, which makes every impartial game a Nim heap in
+//! disguise (Bouton 1901 for Nim itself). A ruleset whose positions are sums says so with
+//! [`ImpartialGame::components`]; different games play side by side as [`Sum`], any number of
+//! positions of one game as [`SumOf`]. The solver values each component once and never searches
+//! their product.
+//!
+//! ```
+//! # use cgt_core::{ImpartialGame, Solver};
+//! # struct TakeOneOrTwo;
+//! # impl ImpartialGame for TakeOneOrTwo {
+//! #     type Position = u32;
+//! #     fn moves(&self, &n: &u32) -> impl Iterator<Item = u32> {
+//! #         (1..=2).filter_map(move |k| n.checked_sub(k))
+//! #     }
+//! # }
+//! use cgt_core::{Nimber, SumOf};
+//!
+//! // Piles of 4, 5 and 7: values 1, 2 and 1, nim-sum 2.
+//! let mut solver = Solver::new(SumOf(TakeOneOrTwo));
+//! assert_eq!(solver.grundy(&vec![4, 5, 7])?, Nimber::new(1 ^ 2 ^ 1));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## 5. Winning moves
+//!
+//! From a sum of value `t`, a move wins (leads to a P-position) exactly when it changes one
+//! component of value `g` into one of value `g ^ t`. [`Solver::winning_moves`] searches each
+//! component alone for that value, using [`ImpartialGame::moves_to_value`] where the game knows
+//! the answer in closed form.
+//!
+//! ```
+//! # use cgt_core::{ImpartialGame, Solver, SumOf};
+//! # struct TakeOneOrTwo;
+//! # impl ImpartialGame for TakeOneOrTwo {
+//! #     type Position = u32;
+//! #     fn moves(&self, &n: &u32) -> impl Iterator<Item = u32> {
+//! #         (1..=2).filter_map(move |k| n.checked_sub(k))
+//! #     }
+//! # }
+//! let mut solver = Solver::new(SumOf(TakeOneOrTwo));
+//! // Total 2: the 5 (value 2) must become value 0, a pile of 3.
+//! assert_eq!(solver.winning_moves(&vec![4, 5, 7])?, vec![vec![4, 3, 7]]);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## 6. Closed forms, limits and errors
+//!
+//! Many games have formulas for their values or their P-positions. A ruleset offers them as
+//! hooks ([`ImpartialGame::known_grundy`], [`ImpartialGame::known_outcome`],
+//! [`ImpartialGame::moves_to_value`]); they make answers faster, never different, and
+//! [`Unhinted`] hides them so that a test can prove it. Every search runs within a [`Budget`]
+//! of positions, options and memory, and a game that breaks the rules (a cycle) or outgrows the
+//! budget ends in an [`Error`], never a hang or a panic.
+//!
+//! ```
+//! use cgt_core::{Budget, Error, ImpartialGame, Resource, Solver};
+//!
+//! /// A counter that only ever grows: no game at all.
+//! struct Endless;
+//! impl ImpartialGame for Endless {
+//!     type Position = u64;
+//!     fn moves(&self, &n: &u64) -> impl Iterator<Item = u64> {
+//!         std::iter::once(n + 1)
+//!     }
+//! }
+//!
+//! let budget = Budget { positions: 1000, ..Budget::DEFAULT };
+//! let mut solver = Solver::new(Endless).with_budget(budget);
+//! assert_eq!(solver.grundy(&0), Err(budget.exceeded(Resource::Positions)));
+//! ```
+//!
+//! # Where things are
+//!
+//! | idea | item |
+//! |---|---|
+//! | a ruleset, its positions and moves | [`ImpartialGame`] |
+//! | P and N | [`Outcome`] |
+//! | mex, nimbers, nim-sum | [`mex`], [`MexSet`], [`Nimber`] |
+//! | Grundy values, outcomes, winning moves | [`Solver`] (its module docs explain the search) |
+//! | the definition, as a plain recursive function | [`reference`](mod@reference)(mod@reference) |
+//! | sums of different games, of many positions of one | [`Sum`], [`SumOf`] |
+//! | hooks hidden, for tests | [`Unhinted`] |
+//! | the state graph | [`GameGraph`] |
+//! | limits and errors | [`Budget`], [`Resource`], [`Error`] |
 //!
 //! # Glossary
 //!

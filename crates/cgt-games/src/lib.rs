@@ -1,23 +1,44 @@
-//! Rulesets for the `cgt` impartial-game engine.
+//! Rulesets for the `cgt` impartial-game engine, and the catalogue through which a program
+//! reaches them.
 //!
-//! Each ruleset implements [`ImpartialGame`](cgt_core::ImpartialGame) (most through
-//! [`HeapRuleset`] and the [`HeapGame`] adaptor), validates its parameters in a constructor that returns
-//! [`Result`], takes positions made of several heaps (a sum), and offers closed forms where they
-//! are known. The tests of this crate check every closed form against the brute-force solver
-//! with the hooks hidden.
+//! Each ruleset implements [`ImpartialGame`](cgt_core::ImpartialGame), validates its parameters
+//! in a constructor that returns [`Result`], and offers closed forms as hooks where they are
+//! known. The tests of this crate (`tests/rulesets/`) check every closed form against published
+//! values and against the brute-force solver with the hooks hidden.
+//!
+//! # Heap games
+//!
+//! Most rulesets are given for one heap ([`HeapRuleset`]: what a move may leave of a heap of
+//! n) and become games on many heaps, their disjunctive sum, through the [`HeapGame`]
+//! adaptor. Their positions are [`Heaps`], a compact list of heap sizes.
 //!
 //! | ruleset | a move | Grundy value of a heap of n |
 //! |---|---|---|
 //! | [`Nim`] | take any positive number from one heap | n |
 //! | [`Bash`] | take 1..=m from one heap | n mod (m + 1) |
 //! | [`SubsetNim`] | take k from one heap, k in a finite set S | searched; ultimately periodic |
-//! | [`SplitNim`] | replace one heap by two strictly smaller heaps | searched |
+//! | [`SplitNim`] | replace one heap by two strictly smaller heaps | the odious numbers |
 //! | [`TakeAndBreak`] | take k and leave j heaps, as an octal or general code allows | [`GrundySequence`] |
 //!
-//! Positions of all of them are [`Heaps`], a compact list of heap sizes. [`GrundySequence`]
-//! computes the values of single heaps bottom-up, finds and proves their period ([`Period`]),
-//! and [`Tabulated`] lets the solver use them; [`Ruleset`] reads every game from its written
-//! form (`kayles`, `octal:0.07`, `bash:3`, ...).
+//! [`GrundySequence`] computes the values of single heaps bottom-up, finds and proves their
+//! period ([`Period`]), and [`Tabulated`] lets the solver use them.
+//!
+//! # Games of other shapes
+//!
+//! | ruleset | a position | closed form |
+//! |---|---|---|
+//! | [`Wythoff`] | two heaps `(a, b)`; take from one, or the same from both | P-positions: the Beatty pairs |
+//! | [`Staircase`] | coins on stairs; move coins one stair down | the nim-sum of the odd stairs |
+//! | [`MooreNim`] | several heaps; take from up to k at once | P-positions: binary digit sums mod k + 1 |
+//!
+//! # The catalogue
+//!
+//! [`catalogue`] lists every game by name with its syntax and rule, defined once;
+//! [`open`] reads one from its written form (`kayles`, `octal:0.07`, `wythoff`, `moore:2`) as a
+//! [`Game`], whose [`Analysis`] answers values, moves and winning moves of positions written as
+//! text. Heap games are answered by the heap engine ([`HeapSolver`]), every other game by the
+//! search engine ([`Searched`]) through its [`Notation`]. The module docs of the catalogue say
+//! how to add a game.
 //!
 //! # Examples
 //!

@@ -187,7 +187,7 @@ const CATALOGUE: &[CatalogueEntry] = &[
         syntax: "tb:CODE",
         component: HEAP,
         example: "tb:4!.0 10",
-        rule: "general take-and-break code: hex digits, [d] repeats d, ! after a digit wants unequal heaps",
+        rule: "general take-and-break code: hex digits, a digit in brackets repeats for ever, ! after a digit wants unequal heaps",
         opener: Opener::Heap(Ruleset::open_take_and_break),
     },
     CatalogueEntry {
