@@ -177,3 +177,44 @@ fn cgt_can_move_first() {
     );
     assert!(text.contains("Input ended"), "{text}");
 }
+
+/// Games whose components are not heaps, played by following cgt's hints from an N-position:
+/// the player must win, every hinted move being accepted as typed.
+#[test]
+fn following_hints_wins_games_of_other_shapes() {
+    for start in [
+        vec!["wythoff", "6,9"],
+        vec!["staircase", "2,1,3"],
+        vec!["moore:2", "1,2,3"],
+    ] {
+        let mut session = Session::start(&start);
+        let mut turns = 0;
+        loop {
+            let (_, prompted) = session.until_prompt();
+            if !prompted {
+                break;
+            }
+            session.say("hint");
+            let (text, _) = session.until_prompt();
+            let hint = text
+                .lines()
+                .find(|line| line.starts_with("hint: ") && line.contains(" -> "))
+                .unwrap_or_else(|| panic!("{start:?}: no winning hint in {text}"));
+            // "hint: take 2 from both heaps: 6,9 -> 4,7, which leaves a P-position" becomes
+            // "1 4,7": the one component becomes what the hint says.
+            let after = hint
+                .rsplit(" -> ")
+                .next()
+                .unwrap()
+                .split(", which")
+                .next()
+                .unwrap();
+            session.say(&format!("1 {after}"));
+            turns += 1;
+            assert!(turns < 40, "{start:?}: the game does not end");
+        }
+        let transcript = session.finish();
+        assert!(transcript.contains("You win!"), "{start:?}: {transcript}");
+        assert!(!transcript.contains("cannot become"), "{start:?}: {transcript}");
+    }
+}
