@@ -96,6 +96,7 @@ pub enum First {
 #[derive(Debug, Args)]
 pub struct PlayArgs {
     /// The game (see cgt games).
+    #[arg(value_parser = GameName, hide_possible_values = true)]
     pub game: String,
     /// The components of the starting position, each written as the game says (a heap size,
     /// or A,B for Wythoff's game).
@@ -182,6 +183,7 @@ pub enum GraphFormat {
 #[derive(Debug, Args)]
 pub struct GraphArgs {
     /// The game (see GAMES below).
+    #[arg(value_parser = GameName, hide_possible_values = true)]
     pub game: String,
     /// The components of the start position (see GAMES below).
     #[arg(
@@ -208,6 +210,7 @@ pub struct GraphArgs {
 #[derive(Debug, Args)]
 pub struct SequenceArgs {
     /// The game (see GAMES below).
+    #[arg(value_parser = GameName, hide_possible_values = true)]
     pub game: String,
     /// The last heap size N: print G(0), ..., G(N).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_heap)]
@@ -246,6 +249,7 @@ pub struct GamesArgs {
 #[derive(Debug, Args)]
 pub struct PositionArgs {
     /// The game, e.g. nim, bash:3, kayles, octal:0.07, wythoff (see GAMES below).
+    #[arg(value_parser = GameName, hide_possible_values = true)]
     pub game: String,
     /// The components of the position, each written as the game says: a heap size, or A,B for
     /// Wythoff's game (see GAMES below).
@@ -272,6 +276,38 @@ fn parse_heap(text: &str) -> Result<u64, String> {
             u64::MAX
         )
     })
+}
+
+/// The game argument: any text (the library reads it and explains what is wrong), with the
+/// catalogue's names offered to shell completion.
+#[derive(Debug, Clone, Copy)]
+struct GameName;
+
+impl clap::builder::TypedValueParser for GameName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        command: &clap::Command,
+        argument: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(command, argument, value)
+    }
+
+    /// The catalogue's names, `NAME:` for those that take a parameter.
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(cgt_games::catalogue().iter().map(|entry| {
+            let name = if entry.syntax.contains(':') {
+                format!("{}:", entry.name)
+            } else {
+                entry.name.to_string()
+            };
+            clap::builder::PossibleValue::new(name).help(entry.rule)
+        })))
+    }
 }
 
 /// Prints help and version as clap does; every other parse error as one line, exit status 2.
