@@ -141,7 +141,11 @@ fn completions_are_generated_for_each_shell() {
             script.contains("sequence") && script.contains("play"),
             "{shell}"
         );
-        // The game names come from the catalogue, so every game completes.
+        // The game names come from the catalogue, so every game completes (clap_complete's
+        // fish scripts complete options and subcommands only, not positional values).
+        if shell == "fish" {
+            continue;
+        }
         for game in json(&["games", "--json"])["games"].as_array().unwrap() {
             let name = game["name"].as_str().unwrap();
             assert!(script.contains(name), "{shell}: {name}");
