@@ -214,6 +214,7 @@
 #![forbid(unsafe_code)]
 
 mod error;
+pub mod field;
 mod game;
 mod graph;
 mod memo;
