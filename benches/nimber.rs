@@ -28,9 +28,9 @@ fn pairs(count: usize) -> Vec<(u64, u64)> {
 
 /// The nim-sum of every product: a checksum that both methods must agree on.
 fn fast(pairs: &[(u64, u64)]) -> u64 {
-    pairs
-        .iter()
-        .fold(0, |sum, &(a, b)| sum ^ (Nimber::new(a) * Nimber::new(b)).value())
+    pairs.iter().fold(0, |sum, &(a, b)| {
+        sum ^ (Nimber::new(a) * Nimber::new(b)).value()
+    })
 }
 
 fn plain(pairs: &[(u64, u64)]) -> u64 {

@@ -215,6 +215,9 @@ fn following_hints_wins_games_of_other_shapes() {
         }
         let transcript = session.finish();
         assert!(transcript.contains("You win!"), "{start:?}: {transcript}");
-        assert!(!transcript.contains("cannot become"), "{start:?}: {transcript}");
+        assert!(
+            !transcript.contains("cannot become"),
+            "{start:?}: {transcript}"
+        );
     }
 }

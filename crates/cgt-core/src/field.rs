@@ -93,7 +93,9 @@ fn tables() -> &'static Tables {
                 product8[(a << 8 | b) as usize] = plain(a, b, 8) as u8;
             }
         }
-        let half16 = (0..1u64 << 16).map(|x| plain(x, 1 << 15, 16) as u16).collect();
+        let half16 = (0..1u64 << 16)
+            .map(|x| plain(x, 1 << 15, 16) as u16)
+            .collect();
         let mut tables = Tables {
             product8,
             half16,
@@ -177,12 +179,7 @@ split_product!(product64, product32, half32, 32);
 
 /// The nim product of two 128-bit numbers: one more level of the split.
 fn product128(tables: &Tables, a: u128, b: u128) -> u128 {
-    let (a1, a0, b1, b0) = (
-        (a >> 64) as u64,
-        a as u64,
-        (b >> 64) as u64,
-        b as u64,
-    );
+    let (a1, a0, b1, b0) = ((a >> 64) as u64, a as u64, (b >> 64) as u64, b as u64);
     let low = product64(tables, a0, b0);
     let top = product64(tables, a1, b1);
     let middle = product64(tables, a0 ^ a1, b0 ^ b1);
@@ -852,7 +849,8 @@ impl BitXor for &BigNimber {
     fn bitxor(self, other: &BigNimber) -> BigNimber {
         let mut limbs = vec![0; self.0.len().max(other.0.len())];
         for (index, limb) in limbs.iter_mut().enumerate() {
-            *limb = self.0.get(index).copied().unwrap_or(0) ^ other.0.get(index).copied().unwrap_or(0);
+            *limb =
+                self.0.get(index).copied().unwrap_or(0) ^ other.0.get(index).copied().unwrap_or(0);
         }
         BigNimber::from_limbs(limbs)
     }

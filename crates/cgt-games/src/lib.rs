@@ -55,6 +55,7 @@
 
 mod bash;
 mod catalogue;
+mod coin_turning;
 mod error;
 mod heap;
 mod heaps;
@@ -73,6 +74,10 @@ pub use bash::Bash;
 pub use catalogue::{
     Analysis, CatalogueEntry, Engine, Evaluation, Game, HeapMove, HeapSolver, Move, Notation,
     Progress, Ruleset, Searched, Tabulated, Written, catalogue, open,
+};
+pub use coin_turning::{
+    AcrosticTwins, CoinRule, CoinSubtraction, Coins, MockTurtles, Ruler, Tartan, TurningTurtles,
+    Twins,
 };
 pub use error::{Error, Result};
 pub use heap::{HeapGame, HeapRuleset};

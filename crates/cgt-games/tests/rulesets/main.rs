@@ -3,6 +3,7 @@
 //! One test binary for the crate, so that it links once.
 
 mod analysis;
+mod coins;
 mod common;
 mod games;
 mod heap_games;
