@@ -231,6 +231,17 @@ fn join_heads<T: Ord + Clone>(parts: Vec<Vec<T>>) -> Vec<T> {
         .fold(Vec::new(), |heads, part| toggle(&heads, part))
 }
 
+/// The components of a set of heads: one position per head. A single head is returned as it is,
+/// because the solver asks this of every position it meets.
+fn single_heads<T>(heads: Vec<T>) -> impl Iterator<Item = Vec<T>> {
+    let (whole, each) = if heads.len() <= 1 {
+        (Some(heads), Vec::new())
+    } else {
+        (None, heads)
+    };
+    whole.into_iter().chain(each.into_iter().map(|head| vec![head]))
+}
+
 /// A one-dimensional coin-turning game: the rule `R` on a row of coins. A position is the
 /// sorted list of its heads.
 ///
@@ -261,13 +272,7 @@ impl<R: CoinRule> ImpartialGame for Coins<R> {
 
     /// One component per head.
     fn components(&self, heads: Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
-        let single = heads.len() <= 1;
-        let (whole, each) = if single {
-            (Some(heads), Vec::new())
-        } else {
-            (None, heads)
-        };
-        whole.into_iter().chain(each.into_iter().map(|x| vec![x]))
+        single_heads(heads)
     }
 
     fn join(&self, parts: Vec<Vec<u64>>) -> Option<Vec<u64>> {
@@ -358,15 +363,7 @@ impl<A: CoinRule, B: CoinRule> ImpartialGame for Tartan<A, B> {
 
     /// One component per head.
     fn components(&self, heads: Vec<(u64, u64)>) -> impl Iterator<Item = Vec<(u64, u64)>> {
-        let single = heads.len() <= 1;
-        let (whole, each) = if single {
-            (Some(heads), Vec::new())
-        } else {
-            (None, heads)
-        };
-        whole
-            .into_iter()
-            .chain(each.into_iter().map(|head| vec![head]))
+        single_heads(heads)
     }
 
     fn join(&self, parts: Vec<Vec<(u64, u64)>>) -> Option<Vec<(u64, u64)>> {
@@ -458,15 +455,7 @@ impl ImpartialGame for AcrosticTwins {
     }
 
     fn components(&self, heads: Vec<(u64, u64)>) -> impl Iterator<Item = Vec<(u64, u64)>> {
-        let single = heads.len() <= 1;
-        let (whole, each) = if single {
-            (Some(heads), Vec::new())
-        } else {
-            (None, heads)
-        };
-        whole
-            .into_iter()
-            .chain(each.into_iter().map(|head| vec![head]))
+        single_heads(heads)
     }
 
     fn join(&self, parts: Vec<Vec<(u64, u64)>>) -> Option<Vec<(u64, u64)>> {
