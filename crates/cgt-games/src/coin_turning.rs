@@ -37,6 +37,14 @@ pub trait CoinRule {
         let _ = x;
         None
     }
+
+    /// At most `count` of the moves whose rightmost coin is `x` that leave value `target`
+    /// (given as the other coins they turn), all of them when fewer, when a closed form knows
+    /// them; `None` (the default) makes the solver value every move.
+    fn moves_to_value(&self, x: u64, target: Nimber, count: usize) -> Option<Vec<Vec<u64>>> {
+        let _ = (x, target, count);
+        None
+    }
 }
 
 /// Turning Turtles: turn over one coin from heads to tails, and optionally one coin to its
@@ -55,6 +63,17 @@ impl CoinRule for TurningTurtles {
 
     fn coin_value(&self, x: u64) -> Option<Nimber> {
         Some(Nimber::new(x))
+    }
+
+    /// Turning `x` alone leaves 0; turning `y` too leaves `y`.
+    fn moves_to_value(&self, x: u64, target: Nimber, count: usize) -> Option<Vec<Vec<u64>>> {
+        let target = target.value();
+        let found = match target {
+            0 => vec![Vec::new()],
+            y if y < x => vec![vec![y]],
+            _ => Vec::new(),
+        };
+        Some(found.into_iter().take(count).collect())
     }
 }
 
@@ -75,6 +94,21 @@ impl CoinRule for Twins {
     fn coin_value(&self, x: u64) -> Option<Nimber> {
         Some(Nimber::new(x))
     }
+
+    /// Turning `y` too leaves `y`.
+    fn moves_to_value(&self, x: u64, target: Nimber, count: usize) -> Option<Vec<Vec<u64>>> {
+        let y = target.value();
+        Some(if y < x && count > 0 {
+            vec![vec![y]]
+        } else {
+            Vec::new()
+        })
+    }
+}
+
+/// The coin of Mock Turtles worth `value`, if one is: the odious numbers are `2y` or `2y + 1`.
+fn mock_turtle_worth(value: u64) -> Option<u64> {
+    (value.count_ones() % 2 == 1).then_some(value >> 1)
 }
 
 /// Mock Turtles: turn over one, two or three coins, the rightmost from heads to tails. Coins
@@ -103,6 +137,33 @@ impl CoinRule for MockTurtles {
             twice + 1
         }))
     }
+
+    /// Values are odious, distinct for distinct coins: `x` alone leaves 0, one more coin `y`
+    /// leaves `g(y)`, two more `g(y) ^ g(z)`, found for each `y` from the inverse of `g`. Time
+    /// linear in `x`.
+    fn moves_to_value(&self, x: u64, target: Nimber, count: usize) -> Option<Vec<Vec<u64>>> {
+        let target = target.value();
+        let mut found = Vec::new();
+        if target == 0 {
+            found.push(Vec::new());
+        }
+        if let Some(y) = mock_turtle_worth(target).filter(|&y| y < x) {
+            found.push(vec![y]);
+        }
+        if target.count_ones() % 2 == 0 && target != 0 {
+            for y in 0..x {
+                if found.len() >= count {
+                    break;
+                }
+                let value = self.coin_value(y)?.value();
+                if let Some(z) = mock_turtle_worth(target ^ value).filter(|&z| y < z && z < x) {
+                    found.push(vec![y, z]);
+                }
+            }
+        }
+        found.truncate(count);
+        Some(found)
+    }
 }
 
 /// Ruler: turn over any run of consecutive coins, the rightmost from heads to tails. Coins
@@ -121,6 +182,28 @@ impl CoinRule for Ruler {
 
     fn coin_value(&self, x: u64) -> Option<Nimber> {
         (x > 0).then(|| Nimber::new(1 << x.trailing_zeros()))
+    }
+
+    /// The values of coins `1..=n` xor to the Gray code `n ^ (n >> 1)`, so the run from `s`
+    /// to `x - 1` is worth `gray(x - 1) ^ gray(s - 1)`, and one start `s` gives each value:
+    /// `s - 1` is the inverse Gray code of `gray(x - 1) ^ target`.
+    fn moves_to_value(&self, x: u64, target: Nimber, count: usize) -> Option<Vec<Vec<u64>>> {
+        if x == 0 {
+            return Some(Vec::new());
+        }
+        let gray = |n: u64| n ^ (n >> 1);
+        let mut code = gray(x - 1) ^ target.value();
+        let mut before = 0u64;
+        while code != 0 {
+            before ^= code;
+            code >>= 1;
+        }
+        let start = before + 1;
+        Some(if start <= x && count > 0 {
+            vec![(start..x).collect()]
+        } else {
+            Vec::new()
+        })
     }
 }
 
@@ -208,6 +291,10 @@ impl<R: CoinRule + ?Sized> CoinRule for &R {
     fn coin_value(&self, x: u64) -> Option<Nimber> {
         (**self).coin_value(x)
     }
+
+    fn moves_to_value(&self, x: u64, target: Nimber, count: usize) -> Option<Vec<Vec<u64>>> {
+        (**self).moves_to_value(x, target, count)
+    }
 }
 
 /// Turns over the coins `turned` (each once) in the sorted set of heads `heads`.
@@ -239,7 +326,9 @@ fn single_heads<T>(heads: Vec<T>) -> impl Iterator<Item = Vec<T>> {
     } else {
         (None, heads)
     };
-    whole.into_iter().chain(each.into_iter().map(|head| vec![head]))
+    whole
+        .into_iter()
+        .chain(each.into_iter().map(|head| vec![head]))
 }
 
 /// A one-dimensional coin-turning game: the rule `R` on a row of coins. A position is the
@@ -283,6 +372,24 @@ impl<R: CoinRule> ImpartialGame for Coins<R> {
         heads
             .iter()
             .try_fold(Nimber::ZERO, |sum, &x| Some(sum ^ self.0.coin_value(x)?))
+    }
+
+    fn moves_to_value(
+        &self,
+        heads: &Vec<u64>,
+        target: Nimber,
+        count: usize,
+    ) -> Option<Vec<Vec<u64>>> {
+        let [x] = heads.as_slice() else {
+            return None;
+        };
+        let moves = self.0.moves_to_value(*x, target, count)?;
+        Some(
+            moves
+                .into_iter()
+                .map(|others| toggle(heads, std::iter::once(*x).chain(others)))
+                .collect(),
+        )
     }
 }
 
@@ -339,8 +446,9 @@ impl<A: CoinRule, B: CoinRule> Tartan<A, B> {
     }
 }
 
-/// How many moves of one row a winning-move search by the Tartan theorem lists at most; past
-/// it, the solver's own search (within its budget) takes over.
+/// How many moves of one row (counted by the coins they turn) a winning-move search by the
+/// Tartan theorem lists at most; past it, the solver's own search (within its budget) takes
+/// over, and the catalogue refuses such heads.
 const TARTAN_ROW_MOVES: u64 = 1 << 22;
 
 impl<A: CoinRule, B: CoinRule> ImpartialGame for Tartan<A, B> {
@@ -464,5 +572,355 @@ impl ImpartialGame for AcrosticTwins {
 
     fn known_grundy(&self, heads: &Vec<(u64, u64)>) -> Option<Nimber> {
         Some(heads.iter().map(|&(x, y)| Nimber::new(x ^ y)).collect())
+    }
+}
+
+/// The one-dimensional rules of this module as one type, chosen at run time: the rows of the
+/// catalogue's coin games and of their products.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_games::Row;
+///
+/// let row: Row = "mock-turtles".parse()?;
+/// assert_eq!(row.to_string(), "mock-turtles");
+/// assert_eq!("coins:1,2,3".parse::<Row>()?.to_string(), "coins:1,2,3");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Row {
+    /// [`TurningTurtles`].
+    TurningTurtles,
+    /// [`Twins`].
+    Twins,
+    /// [`MockTurtles`].
+    MockTurtles,
+    /// [`Ruler`].
+    Ruler,
+    /// [`CoinSubtraction`].
+    Subtraction(CoinSubtraction),
+}
+
+impl CoinRule for Row {
+    fn first(&self) -> u64 {
+        match self {
+            Row::TurningTurtles => TurningTurtles.first(),
+            Row::Twins => Twins.first(),
+            Row::MockTurtles => MockTurtles.first(),
+            Row::Ruler => Ruler.first(),
+            Row::Subtraction(rule) => rule.first(),
+        }
+    }
+
+    fn turns(&self, x: u64) -> impl Iterator<Item = Vec<u64>> {
+        let turns: Box<dyn Iterator<Item = Vec<u64>> + '_> = match self {
+            Row::TurningTurtles => Box::new(TurningTurtles.turns(x)),
+            Row::Twins => Box::new(Twins.turns(x)),
+            Row::MockTurtles => Box::new(MockTurtles.turns(x)),
+            Row::Ruler => Box::new(Ruler.turns(x)),
+            Row::Subtraction(rule) => Box::new(rule.turns(x)),
+        };
+        turns
+    }
+
+    fn coin_value(&self, x: u64) -> Option<Nimber> {
+        match self {
+            Row::TurningTurtles => TurningTurtles.coin_value(x),
+            Row::Twins => Twins.coin_value(x),
+            Row::MockTurtles => MockTurtles.coin_value(x),
+            Row::Ruler => Ruler.coin_value(x),
+            Row::Subtraction(rule) => rule.coin_value(x),
+        }
+    }
+
+    fn moves_to_value(&self, x: u64, target: Nimber, count: usize) -> Option<Vec<Vec<u64>>> {
+        match self {
+            Row::TurningTurtles => TurningTurtles.moves_to_value(x, target, count),
+            Row::Twins => Twins.moves_to_value(x, target, count),
+            Row::MockTurtles => MockTurtles.moves_to_value(x, target, count),
+            Row::Ruler => Ruler.moves_to_value(x, target, count),
+            Row::Subtraction(rule) => rule.moves_to_value(x, target, count),
+        }
+    }
+}
+
+impl Row {
+    /// How many coins the moves from a head at `x` turn in all: the work of listing them.
+    fn listing_cost(&self, x: u64) -> u128 {
+        let x = u128::from(x);
+        match self {
+            Row::TurningTurtles | Row::Twins => 2 * x + 1,
+            // 1 + 2x + 3x(x - 1)/2.
+            Row::MockTurtles => 1 + 2 * x + 3 * x * x.saturating_sub(1) / 2,
+            // Runs of 1 to x coins.
+            Row::Ruler => x * (x + 1) / 2,
+            Row::Subtraction(rule) => 2 * rule.distances().len() as u128,
+        }
+    }
+}
+
+impl std::str::FromStr for Row {
+    type Err = Error;
+
+    /// `turning-turtles`, `twins`, `mock-turtles`, `ruler` or `coins:S` (S comma-separated).
+    fn from_str(text: &str) -> Result<Row> {
+        let text = text.trim();
+        match text.split_once(':') {
+            Some((name, distances)) if name.eq_ignore_ascii_case("coins") => {
+                let distances = crate::catalogue::ruleset::parse_numbers("coins", distances)?;
+                Ok(Row::Subtraction(CoinSubtraction::new(distances)?))
+            }
+            _ => match text.to_ascii_lowercase().as_str() {
+                "turning-turtles" => Ok(Row::TurningTurtles),
+                "twins" => Ok(Row::Twins),
+                "mock-turtles" => Ok(Row::MockTurtles),
+                "ruler" => Ok(Row::Ruler),
+                _ => Err(Error::InvalidParameter {
+                    game: "coins",
+                    value: text.to_string(),
+                    reason: "a row is turning-turtles, twins, mock-turtles, ruler or coins:S"
+                        .to_string(),
+                }),
+            },
+        }
+    }
+}
+
+impl std::fmt::Display for Row {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Row::TurningTurtles => f.write_str("turning-turtles"),
+            Row::Twins => f.write_str("twins"),
+            Row::MockTurtles => f.write_str("mock-turtles"),
+            Row::Ruler => f.write_str("ruler"),
+            Row::Subtraction(rule) => {
+                let distances: Vec<String> = rule.distances().iter().map(u64::to_string).collect();
+                write!(f, "coins:{}", distances.join(","))
+            }
+        }
+    }
+}
+
+/// The coins turned from `from` to `to`: their symmetric difference, sorted.
+fn turned<T: Ord + Clone>(from: &[T], to: &[T]) -> Vec<T> {
+    toggle(from, to.iter().cloned())
+}
+
+/// Reads heads written `3,5,8` (`-` for none), each at least `first`, none twice.
+fn read_row_heads(game: &str, text: &str, first: u64) -> Result<Vec<u64>> {
+    if text == "-" {
+        return Ok(Vec::new());
+    }
+    let mut heads = crate::catalogue::read_numbers(game, text)?;
+    heads.sort_unstable();
+    let twice = heads.windows(2).any(|pair| pair[0] == pair[1]);
+    if twice || heads.first().is_some_and(|&head| head < first) {
+        return Err(crate::catalogue::component_error(
+            game,
+            text,
+            format!("heads are distinct coin numbers from {first}, such as 1,4,6 (- for none)"),
+        ));
+    }
+    Ok(heads)
+}
+
+fn write_list<T: std::fmt::Display>(items: &[T], separator: &str) -> String {
+    if items.is_empty() {
+        return "-".to_string();
+    }
+    items
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(separator)
+}
+
+impl crate::Notation for Coins<Row> {
+    fn name(&self) -> String {
+        self.0.to_string()
+    }
+
+    /// The heads' coin numbers separated by commas: `1,4,6` (`-` for none).
+    fn read_component(&self, text: &str) -> Result<Vec<u64>> {
+        read_row_heads(&self.name(), text, self.0.first())
+    }
+
+    fn write_component(&self, heads: &Vec<u64>) -> String {
+        write_list(heads, ",")
+    }
+
+    fn describe_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
+        format!(
+            "turn coins {}: {} -> {}",
+            write_list(&turned(from, to), ", "),
+            self.write_component(from),
+            self.write_component(to)
+        )
+    }
+
+    fn is_move(&self, from: &Vec<u64>, to: &Vec<u64>) -> Option<bool> {
+        let mut turned = turned(from, to);
+        let Some(rightmost) = turned.pop() else {
+            return Some(false);
+        };
+        Some(
+            from.binary_search(&rightmost).is_ok()
+                && self.0.turns(rightmost).any(|others| {
+                    let mut others = others;
+                    others.sort_unstable();
+                    others == turned
+                }),
+        )
+    }
+}
+
+/// Reads the heads of a board written `x,y:x,y` (`-` for none), each coordinate at least the
+/// rows' first coin, none twice.
+fn read_board_heads(game: &str, text: &str, first: (u64, u64)) -> Result<Vec<(u64, u64)>> {
+    if text == "-" {
+        return Ok(Vec::new());
+    }
+    let bad = || {
+        crate::catalogue::component_error(
+            game,
+            text,
+            format!(
+                "heads are distinct coins x,y separated by colons, from {},{}, such as 1,3:4,4 (- for none)",
+                first.0, first.1
+            ),
+        )
+    };
+    let mut heads = Vec::new();
+    for head in text.split(':') {
+        match crate::catalogue::read_numbers(game, head)?.as_slice() {
+            &[x, y] if x >= first.0 && y >= first.1 => heads.push((x, y)),
+            _ => return Err(bad()),
+        }
+    }
+    heads.sort_unstable();
+    if heads.windows(2).any(|pair| pair[0] == pair[1]) {
+        return Err(bad());
+    }
+    Ok(heads)
+}
+
+/// A board's heads written `x,y:x,y`.
+fn write_board(heads: &[(u64, u64)]) -> String {
+    let written: Vec<String> = heads.iter().map(|(x, y)| format!("{x},{y}")).collect();
+    write_list(&written, ":")
+}
+
+fn describe_board_move(from: &[(u64, u64)], to: &[(u64, u64)]) -> String {
+    let turned: Vec<String> = turned(from, to)
+        .iter()
+        .map(|(x, y)| format!("({x},{y})"))
+        .collect();
+    format!(
+        "turn {}: {} -> {}",
+        write_list(&turned, " "),
+        write_board(from),
+        write_board(to)
+    )
+}
+
+impl crate::Notation for Tartan<Row, Row> {
+    fn name(&self) -> String {
+        match (&self.0, &self.1) {
+            (Row::Twins, Row::Twins) => "turning-corners".to_string(),
+            (Row::Ruler, Row::Ruler) => "rugs".to_string(),
+            (a, b) => format!("tartan:{a}*{b}"),
+        }
+    }
+
+    /// The heads `x,y` separated by colons: `1,3:4,4` (`-` for none). A head whose row or
+    /// column has more moves than the Tartan method lists (2<sup>22</sup>) is refused: its
+    /// winning moves would need a search of the board.
+    fn read_component(&self, text: &str) -> Result<Vec<(u64, u64)>> {
+        let name = self.name();
+        let heads = read_board_heads(&name, text, (self.0.first(), self.1.first()))?;
+        let too_many =
+            |rule: &Row, coin: u64| rule.listing_cost(coin) > u128::from(TARTAN_ROW_MOVES);
+        if let Some(&(x, y)) = heads
+            .iter()
+            .find(|&&(x, y)| too_many(&self.0, x) || too_many(&self.1, y))
+        {
+            return Err(crate::catalogue::component_error(
+                &name,
+                text,
+                format!(
+                    "the head {x},{y} has a row or column whose moves turn more than \
+                     {TARTAN_ROW_MOVES} coins in all, more than the Tartan method lists"
+                ),
+            ));
+        }
+        Ok(heads)
+    }
+
+    fn write_component(&self, heads: &Vec<(u64, u64)>) -> String {
+        write_board(heads)
+    }
+
+    fn describe_move(&self, from: &Vec<(u64, u64)>, to: &Vec<(u64, u64)>) -> String {
+        describe_board_move(from, to)
+    }
+
+    /// The coins turned must be a row move times a column move, the south-east one a head.
+    fn is_move(&self, from: &Vec<(u64, u64)>, to: &Vec<(u64, u64)>) -> Option<bool> {
+        let turned = turned(from, to);
+        let Some(&corner) = turned.last() else {
+            return Some(false);
+        };
+        let mut rows: Vec<u64> = turned.iter().map(|&(x, _)| x).collect();
+        let mut columns: Vec<u64> = turned.iter().map(|&(_, y)| y).collect();
+        rows.sort_unstable();
+        rows.dedup();
+        columns.sort_unstable();
+        columns.dedup();
+        let product = rows.len() * columns.len() == turned.len();
+        let south_east = rows.last() == Some(&corner.0) && columns.last() == Some(&corner.1);
+        let row_move = |rule: &Row, coins: &[u64]| {
+            let (&last, others) = coins.split_last().expect("a coin");
+            rule.turns(last).any(|mut turned| {
+                turned.sort_unstable();
+                turned == others
+            })
+        };
+        Some(
+            product
+                && south_east
+                && from.binary_search(&corner).is_ok()
+                && row_move(&self.0, &rows)
+                && row_move(&self.1, &columns),
+        )
+    }
+}
+
+impl crate::Notation for AcrosticTwins {
+    fn name(&self) -> String {
+        "acrostic-twins".to_string()
+    }
+
+    /// The heads `x,y` separated by colons: `1,3:4,4` (`-` for none).
+    fn read_component(&self, text: &str) -> Result<Vec<(u64, u64)>> {
+        read_board_heads("acrostic-twins", text, (0, 0))
+    }
+
+    fn write_component(&self, heads: &Vec<(u64, u64)>) -> String {
+        write_board(heads)
+    }
+
+    fn describe_move(&self, from: &Vec<(u64, u64)>, to: &Vec<(u64, u64)>) -> String {
+        describe_board_move(from, to)
+    }
+
+    fn is_move(&self, from: &Vec<(u64, u64)>, to: &Vec<(u64, u64)>) -> Option<bool> {
+        Some(match turned(from, to).as_slice() {
+            &[first, second] => {
+                (first.0 == second.0 || first.1 == second.1) && from.binary_search(&second).is_ok()
+            }
+            _ => false,
+        })
     }
 }

@@ -76,8 +76,8 @@ pub use catalogue::{
     Progress, Ruleset, Searched, Tabulated, Written, catalogue, open,
 };
 pub use coin_turning::{
-    AcrosticTwins, CoinRule, CoinSubtraction, Coins, MockTurtles, Ruler, Tartan, TurningTurtles,
-    Twins,
+    AcrosticTwins, CoinRule, CoinSubtraction, Coins, MockTurtles, Row, Ruler, Tartan,
+    TurningTurtles, Twins,
 };
 pub use error::{Error, Result};
 pub use heap::{HeapGame, HeapRuleset};

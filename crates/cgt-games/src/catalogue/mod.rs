@@ -50,7 +50,9 @@ use std::fmt;
 
 use cgt_core::{Budget, GameGraph, Nimber, Outcome};
 
-use crate::{Error, GrundySequence, MooreNim, Result, Staircase, Wythoff};
+use crate::{
+    AcrosticTwins, Coins, Error, GrundySequence, MooreNim, Result, Row, Staircase, Tartan, Wythoff,
+};
 
 mod heap_engine;
 pub(crate) mod heap_solver;
@@ -140,6 +142,12 @@ fn searched<G: Notation + Clone + 'static>(game: G) -> Result<Box<dyn Game>> {
 }
 
 const HEAP: &str = "HEAP";
+
+/// Opens a one-dimensional coin game, which takes no parameter.
+fn row_game(name: &'static str, row: Row, parameter: Option<&str>) -> Result<Box<dyn Game>> {
+    ruleset::no_parameter(name, parameter)?;
+    searched(Coins(row))
+}
 
 const CATALOGUE: &[CatalogueEntry] = &[
     CatalogueEntry {
@@ -283,6 +291,108 @@ const CATALOGUE: &[CatalogueEntry] = &[
                 reason: "K is too large".to_string(),
             })?;
             searched(MooreNim::new(k)?)
+        }),
+    },
+    CatalogueEntry {
+        name: "turning-turtles",
+        syntax: "turning-turtles",
+        component: "H1,H2,...",
+        example: "turning-turtles 2,5,7",
+        rule: "coins 1, 2, ...: turn one coin from heads to tails and optionally one coin to its left",
+        opener: Opener::Other(|parameter| {
+            row_game("turning-turtles", Row::TurningTurtles, parameter)
+        }),
+    },
+    CatalogueEntry {
+        name: "twins",
+        syntax: "twins",
+        component: "H1,H2,...",
+        example: "twins 0,3,4",
+        rule: "coins 0, 1, ...: turn exactly two coins, the rightmost from heads to tails",
+        opener: Opener::Other(|parameter| row_game("twins", Row::Twins, parameter)),
+    },
+    CatalogueEntry {
+        name: "mock-turtles",
+        syntax: "mock-turtles",
+        component: "H1,H2,...",
+        example: "mock-turtles 1,3,4",
+        rule: "coins 0, 1, ...: turn one, two or three coins, the rightmost from heads to tails",
+        opener: Opener::Other(|parameter| row_game("mock-turtles", Row::MockTurtles, parameter)),
+    },
+    CatalogueEntry {
+        name: "ruler",
+        syntax: "ruler",
+        component: "H1,H2,...",
+        example: "ruler 3,6,8",
+        rule: "coins 1, 2, ...: turn any run of consecutive coins, the rightmost from heads to tails",
+        opener: Opener::Other(|parameter| row_game("ruler", Row::Ruler, parameter)),
+    },
+    CatalogueEntry {
+        name: "coins",
+        syntax: "coins:S",
+        component: "H1,H2,...",
+        example: "coins:1,2,3 4,7",
+        rule: "coins 1, 2, ...: turn a head x to tails and the coin x - d for one d in S, if it exists",
+        opener: Opener::Other(|parameter| {
+            let distances =
+                ruleset::required("coins", parameter, "write coins:S, e.g. coins:1,2,3")?;
+            searched(Coins(format!("coins:{distances}").parse::<Row>()?))
+        }),
+    },
+    CatalogueEntry {
+        name: "turning-corners",
+        syntax: "turning-corners",
+        component: "X,Y:X,Y:...",
+        example: "turning-corners 1,3:3,2:4,4",
+        rule: "a board, coins (0,0) on: turn the four corners of a rectangle, the south-east one from heads to tails",
+        opener: Opener::Other(|parameter| {
+            ruleset::no_parameter("turning-corners", parameter)?;
+            searched(Tartan(Row::Twins, Row::Twins))
+        }),
+    },
+    CatalogueEntry {
+        name: "rugs",
+        syntax: "rugs",
+        component: "X,Y:X,Y:...",
+        example: "rugs 1,1:4,1:8,1",
+        rule: "a board, coins (1,1) on: turn every coin of a rectangle, the south-east one from heads to tails",
+        opener: Opener::Other(|parameter| {
+            ruleset::no_parameter("rugs", parameter)?;
+            searched(Tartan(Row::Ruler, Row::Ruler))
+        }),
+    },
+    CatalogueEntry {
+        name: "tartan",
+        syntax: "tartan:ROW*ROW",
+        component: "X,Y:X,Y:...",
+        example: "tartan:mock-turtles*mock-turtles 3,4:1,2",
+        rule: "the product of two rows (turning-turtles, twins, mock-turtles, ruler, coins:S): turn S x T for a move S of one and T of the other",
+        opener: Opener::Other(|parameter| {
+            let rows = ruleset::required(
+                "tartan",
+                parameter,
+                "write tartan:ROW*ROW, e.g. tartan:mock-turtles*mock-turtles",
+            )?;
+            let Some((first, second)) = rows.split_once('*') else {
+                return Err(Error::InvalidParameter {
+                    game: "tartan",
+                    value: rows.to_string(),
+                    reason: "write the two rows separated by *, e.g. tartan:ruler*twins"
+                        .to_string(),
+                });
+            };
+            searched(Tartan(first.parse::<Row>()?, second.parse::<Row>()?))
+        }),
+    },
+    CatalogueEntry {
+        name: "acrostic-twins",
+        syntax: "acrostic-twins",
+        component: "X,Y:X,Y:...",
+        example: "acrostic-twins 1,7:2,2",
+        rule: "a board, coins (0,0) on: turn two coins in one row or one column, the south-east one from heads to tails",
+        opener: Opener::Other(|parameter| {
+            ruleset::no_parameter("acrostic-twins", parameter)?;
+            searched(AcrosticTwins)
         }),
     },
 ];

@@ -214,3 +214,46 @@ proptest! {
         }
     }
 }
+
+/// Each row's closed-form moves to a value are exactly the moves the search values so.
+#[test]
+fn rows_list_their_moves_to_each_value_exactly() {
+    fn check<R: CoinRule + Copy>(rule: R, last: u64) {
+        let mut solver = Solver::new(Coins(Searched(rule)));
+        for x in rule.first()..=last {
+            for target in 0..70 {
+                let mut fast: Vec<Vec<u64>> = rule
+                    .moves_to_value(x, Nimber::new(target), usize::MAX)
+                    .unwrap()
+                    .into_iter()
+                    .map(|mut others| {
+                        others.sort_unstable();
+                        others
+                    })
+                    .collect();
+                let mut slow: Vec<Vec<u64>> = rule
+                    .turns(x)
+                    .filter(|others| {
+                        let option: Vec<u64> = {
+                            let mut sorted = others.clone();
+                            sorted.sort_unstable();
+                            sorted
+                        };
+                        solver.grundy(&option).unwrap().value() == target
+                    })
+                    .map(|mut others| {
+                        others.sort_unstable();
+                        others
+                    })
+                    .collect();
+                fast.sort();
+                slow.sort();
+                assert_eq!(fast, slow, "{x} to {target}");
+            }
+        }
+    }
+    check(TurningTurtles, 25);
+    check(Twins, 25);
+    check(MockTurtles, 25);
+    check(Ruler, 40);
+}
