@@ -64,6 +64,10 @@ pub enum Command {
     Graph(GraphArgs),
     /// List every game with its rule.
     Games(GamesArgs),
+    /// Evaluate an expression of nimbers: + (nim-sum), * and / (nim product and quotient),
+    /// ^ (power), sqrt(...), inv(...).
+    #[command(after_help = NIMBER_HELP)]
+    Nimber(NimberArgs),
     /// Print a shell completion script: cgt completions bash > /etc/bash_completion.d/cgt
     Completions {
         /// The shell.
@@ -82,6 +86,31 @@ EXAMPLES:
   cgt play nim 3 4 5
   cgt play kayles 7 --first cgt
   cgt play wythoff 6,9";
+
+const NIMBER_HELP: &str = "\
+With the nim-sum as addition and the nim product as multiplication, the numbers below 2^(2^k)
+form a field (Conway, On Numbers and Games, ch. 6): every nonzero number has an inverse and a
+square root. Numbers are decimal or 0x hexadecimal, below 2^4096; in a ^ n, n is an ordinary
+whole number and the power is a nim product of n factors (2 ^ 2 is 3).
+
+EXAMPLES:
+  cgt nimber '3141 * 5926'
+  cgt nimber '8 * 8'            # 13
+  cgt nimber '6 / 5'            # 9
+  cgt nimber 'sqrt(13) + inv(7)'
+  cgt nimber '0x10000000000000000 * 0x10000000000000000' --json   # 2^64 squared";
+
+/// Arguments of `cgt nimber`.
+#[derive(Debug, Args)]
+pub struct NimberArgs {
+    /// The expression (quote it for the shell; several words are joined by spaces).
+    #[arg(required = true)]
+    pub expression: Vec<String>,
+    /// Print one JSON object: {"expression", "value" (decimal digits, as a string),
+    /// "field_bits"}.
+    #[arg(long)]
+    pub json: bool,
+}
 
 /// Who moves first in `cgt play`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -175,6 +175,32 @@ fn games_of_other_shapes_at_the_extremes() {
     }
 }
 
+/// Nimber expressions at the extremes: the widest numbers, the largest exponents, deep nesting
+/// and malformed text.
+#[test]
+fn nimber_expressions_at_the_extremes() {
+    let widest = format!("0x{}", "f".repeat(1024));
+    let deep = format!("{}3{}", "sqrt(".repeat(150), ")".repeat(150));
+    let too_deep = format!("{}3{}", "(".repeat(5000), ")".repeat(5000));
+    let cases: Vec<String> = vec![
+        format!("inv({widest})"),
+        format!("sqrt({widest}) * {widest}"),
+        format!("{widest} ^ 340282366920938463463374607431768211455"),
+        format!("{widest} ^ 340282366920938463463374607431768211456"),
+        format!("{widest}0"),
+        deep,
+        too_deep,
+        "1 / (3 + 3)".to_string(),
+        "3 * * 3".to_string(),
+        "\u{1F600}".to_string(),
+        String::new(),
+    ];
+    for case in &cases {
+        check(&["nimber", case], b"");
+        check(&["nimber", case, "--json"], b"");
+    }
+}
+
 #[test]
 fn malformed_and_extreme_options() {
     let long = "9".repeat(10_000);

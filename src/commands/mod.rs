@@ -11,6 +11,7 @@ use crate::progress::Meter;
 mod games;
 mod graph;
 mod moves;
+mod nimber;
 mod play;
 mod plot;
 mod sequence;
@@ -80,6 +81,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
         Command::Value(arguments) => value::run(&arguments, out),
         Command::Sequence(arguments) => sequence::run(&arguments, out),
         Command::Games(arguments) => games::run(&arguments, out),
+        Command::Nimber(arguments) => nimber::run(&arguments, out),
         Command::Moves(arguments) => moves::run(&arguments, out),
         Command::Play(arguments) => {
             use std::io::IsTerminal;

@@ -811,6 +811,79 @@ impl BigNimber {
     }
 }
 
+impl BigNimber {
+    /// The value in decimal digits.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::field::BigNimber;
+    ///
+    /// assert_eq!(BigNimber::power_of_two(64).to_decimal(), "18446744073709551616");
+    /// assert_eq!(BigNimber::default().to_decimal(), "0");
+    /// ```
+    pub fn to_decimal(&self) -> String {
+        const CHUNK: u64 = 10_000_000_000_000_000_000;
+        let mut limbs = self.0.clone();
+        let mut chunks = Vec::new();
+        while !limbs.is_empty() {
+            // Divide by 10^19, most significant limb first.
+            let mut remainder = 0u128;
+            for limb in limbs.iter_mut().rev() {
+                let current = (remainder << 64) | u128::from(*limb);
+                *limb = (current / u128::from(CHUNK)) as u64;
+                remainder = current % u128::from(CHUNK);
+            }
+            chunks.push(remainder as u64);
+            while limbs.last() == Some(&0) {
+                limbs.pop();
+            }
+        }
+        match chunks.split_last() {
+            None => "0".to_string(),
+            Some((top, rest)) => {
+                let mut text = top.to_string();
+                for chunk in rest.iter().rev() {
+                    text.push_str(&format!("{chunk:019}"));
+                }
+                text
+            }
+        }
+    }
+}
+
+impl std::str::FromStr for BigNimber {
+    type Err = std::num::ParseIntError;
+
+    /// Decimal digits, or hexadecimal after `0x`.
+    fn from_str(text: &str) -> Result<BigNimber, Self::Err> {
+        let (digits, radix) = match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+            Some(hex) => (hex, 16u32),
+            None => (text, 10u32),
+        };
+        // Reported as the standard library reports a bad digit or an empty number.
+        u8::from_str_radix(if digits.is_empty() { "" } else { "0" }, radix)?;
+        let mut limbs: Vec<u64> = Vec::new();
+        for character in digits.chars() {
+            let digit = u64::from(u8::from_str_radix(
+                character.encode_utf8(&mut [0; 4]),
+                radix,
+            )?);
+            // limbs = limbs * radix + digit.
+            let mut carry = u128::from(digit);
+            for limb in limbs.iter_mut() {
+                let current = u128::from(*limb) * u128::from(radix) + carry;
+                *limb = current as u64;
+                carry = current >> 64;
+            }
+            if carry > 0 {
+                limbs.push(carry as u64);
+            }
+        }
+        Ok(BigNimber::from_limbs(limbs))
+    }
+}
+
 impl From<u64> for BigNimber {
     fn from(value: u64) -> BigNimber {
         BigNimber::from_limbs(vec![value])
