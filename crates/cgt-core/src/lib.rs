@@ -173,6 +173,7 @@
 //! | a ruleset, its positions and moves | [`ImpartialGame`] |
 //! | P and N | [`Outcome`] |
 //! | mex, nimbers, nim-sum | [`mex`], [`MexSet`], [`Nimber`] |
+//! | the nimber field: nim products, inverses, roots | [`field`], `*` on [`Nimber`] |
 //! | Grundy values, outcomes, winning moves | [`Solver`] (its module docs explain the search) |
 //! | the definition, as a plain recursive function | [`reference`](mod@reference)(mod@reference) |
 //! | sums of different games, of many positions of one | [`Sum`], [`SumOf`] |

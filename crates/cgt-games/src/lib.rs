@@ -30,6 +30,8 @@
 //! | [`Wythoff`] | two heaps `(a, b)`; take from one, or the same from both | P-positions: the Beatty pairs |
 //! | [`Staircase`] | coins on stairs; move coins one stair down | the nim-sum of the odd stairs |
 //! | [`MooreNim`] | several heaps; take from up to k at once | P-positions: binary digit sums mod k + 1 |
+//! | [`Coins`] | the heads of a row of coins; a [`CoinRule`] turns some over | each row's `g(x)` (Ferguson §5) |
+//! | [`Tartan`] | the heads of a board; a row move times a column move | `g₁(x) ⊗ g₂(y)`, the Tartan theorem |
 //!
 //! # The catalogue
 //!
