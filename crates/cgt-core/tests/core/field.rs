@@ -27,6 +27,21 @@ const FERGUSON_TABLE_5_2: [[u64; 16]; 16] = [
     [0, 15, 5, 10, 1, 14, 4, 11, 2, 13, 7, 8, 3, 12, 6, 9],
 ];
 
+/// OEIS A051775, the nim products by antidiagonals from (0, 0), as stored in
+/// `tests/oracles/nim_multiplication.json`.
+const OEIS_A051775: [u64; 83] = [
+    0, 0, 0, 0, 1, 0, 0, 2, 2, 0, 0, 3, 3, 3, 0, 0, 4, 1, 1, 4, 0, 0, 5, 8, 2, 8, 5, 0, 0, 6, 10,
+    12, 12, 10, 6, 0, 0, 7, 11, 15, 6, 15, 11, 7, 0, 0, 8, 9, 13, 2, 2, 13, 9, 8, 0, 0, 9, 12, 14,
+    14, 7, 14, 14, 12, 9, 0, 0, 10, 14, 4, 10, 8, 8, 10, 4, 14, 10, 0, 0, 11, 15, 7, 11,
+];
+
+/// OEIS A051776, the same from (1, 1).
+const OEIS_A051776: [u64; 76] = [
+    1, 2, 2, 3, 3, 3, 4, 1, 1, 4, 5, 8, 2, 8, 5, 6, 10, 12, 12, 10, 6, 7, 11, 15, 6, 15, 11, 7, 8,
+    9, 13, 2, 2, 13, 9, 8, 9, 12, 14, 14, 7, 14, 14, 12, 9, 10, 14, 4, 10, 8, 8, 10, 4, 14, 10, 11,
+    15, 7, 11, 13, 5, 13, 11, 7, 15, 11, 12, 13, 5, 15, 3, 3, 3, 3, 15, 5,
+];
+
 fn nim(value: u64) -> Nimber {
     Nimber::new(value)
 }
@@ -71,6 +86,17 @@ fn products_below_128_meet_the_definition_by_mex() {
                 expected,
                 "{a} * {b}"
             );
+        }
+    }
+}
+
+#[test]
+fn products_by_antidiagonals_are_oeis_a051775_and_a051776() {
+    for (terms, first) in [(&OEIS_A051775[..], 0u64), (&OEIS_A051776[..], 1)] {
+        let mut cells = (0u64..).flat_map(|d| (0..=d).map(move |n| (first + n, first + d - n)));
+        for &term in terms {
+            let (n, m) = cells.next().unwrap();
+            assert_eq!((nim(n) * nim(m)).value(), term, "{n} * {m}");
         }
     }
 }
