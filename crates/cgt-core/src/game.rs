@@ -70,7 +70,7 @@ use crate::{Nimber, Outcome};
 ///    overridden, `join(components(p))` is a position equal to `p` as a game.
 /// 5. **Hint soundness.** When `known_grundy(p)` is `Some(v)`, `v` is the Grundy value of `p`;
 ///    when `known_outcome(p)` is `Some(o)`, `o` is the outcome of `p` (P exactly when its value
-///    is 0);
+///    is 0), and `known_misere_outcome(p)` its outcome under misère play;
 ///    when `moves_to_value(p, v, count)` is `Some(moves)`, `moves` are distinct moves of
 ///    `moves(p)` whose value is `v`, at most `count` of them, and all of them when fewer than
 ///    `count`; `canonical(p)` is the same game as `p`, and equal for positions that
@@ -128,6 +128,15 @@ pub trait ImpartialGame {
         None
     }
 
+    /// The outcome of `position` under *misère* play (the player who makes the last move
+    /// loses), when a closed form knows it; `None` (the default) makes the
+    /// [`MisereSolver`](crate::MisereSolver) search. Misère Nim is the classic closed form
+    /// (Bouton 1901).
+    fn known_misere_outcome(&self, position: &Self::Position) -> Option<Outcome> {
+        let _ = position;
+        None
+    }
+
     /// At most `count` moves from `position` to positions of Grundy value `target` (all of
     /// them when there are fewer), when a closed form knows them; `None` (the default) makes
     /// the solver value every move.
@@ -172,6 +181,10 @@ impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
 
     fn known_outcome(&self, position: &Self::Position) -> Option<Outcome> {
         (**self).known_outcome(position)
+    }
+
+    fn known_misere_outcome(&self, position: &Self::Position) -> Option<Outcome> {
+        (**self).known_misere_outcome(position)
     }
 
     fn moves_to_value(

@@ -1,6 +1,6 @@
 //! Heap rulesets: games played on heaps, where a move acts on one heap at a time.
 
-use cgt_core::{ImpartialGame, Nimber};
+use cgt_core::{ImpartialGame, Nimber, Outcome};
 
 use crate::Heaps;
 
@@ -57,6 +57,13 @@ pub trait HeapRuleset {
     /// them: exactly those of [`heap_moves`](Self::heap_moves) with that value.
     fn heap_moves_to_value(&self, n: u64, target: Nimber) -> Option<Vec<Heaps>> {
         let _ = (n, target);
+        None
+    }
+
+    /// The outcome of the position `heaps` (all of it: misère play does not split into heaps)
+    /// under misère play, when a closed form knows it.
+    fn misere_outcome(&self, heaps: &Heaps) -> Option<Outcome> {
+        let _ = heaps;
         None
     }
 }
@@ -165,6 +172,10 @@ impl<R: HeapRuleset> ImpartialGame for HeapGame<R> {
     fn canonical(&self, heaps: Heaps) -> Heaps {
         heaps.canonical()
     }
+
+    fn known_misere_outcome(&self, heaps: &Heaps) -> Option<Outcome> {
+        self.0.misere_outcome(heaps)
+    }
 }
 
 impl<R: HeapRuleset + ?Sized> HeapRuleset for &R {
@@ -178,5 +189,9 @@ impl<R: HeapRuleset + ?Sized> HeapRuleset for &R {
 
     fn heap_moves_to_value(&self, n: u64, target: Nimber) -> Option<Vec<Heaps>> {
         (**self).heap_moves_to_value(n, target)
+    }
+
+    fn misere_outcome(&self, heaps: &Heaps) -> Option<Outcome> {
+        (**self).misere_outcome(heaps)
     }
 }

@@ -1,6 +1,6 @@
 //! Nim.
 
-use cgt_core::Nimber;
+use cgt_core::{Nimber, Outcome};
 
 use crate::{HeapRuleset, Heaps};
 
@@ -33,6 +33,20 @@ impl HeapRuleset for Nim {
 
     fn heap_grundy(&self, n: u64) -> Option<Nimber> {
         Some(Nimber::new(n))
+    }
+
+    /// Bouton's misère rule (Ferguson, *Game Theory*, Part I, §2.5): while some heap has more
+    /// than one counter, play as in normal play (P exactly when the nim-sum is 0); when every
+    /// heap has at most one, the position is P exactly when an odd number of heaps hold one.
+    fn misere_outcome(&self, heaps: &Heaps) -> Option<Outcome> {
+        let sum = heaps.iter().fold(0, |sum, heap| sum ^ heap);
+        let endgame = heaps.iter().all(|heap| heap <= 1);
+        let p_position = if endgame { sum == 1 } else { sum == 0 };
+        Some(if p_position {
+            Outcome::Previous
+        } else {
+            Outcome::Next
+        })
     }
 
     fn heap_moves_to_value(&self, n: u64, target: Nimber) -> Option<Vec<Heaps>> {

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use cgt_core::{Budget, Nimber};
+use cgt_core::{Budget, Nimber, Outcome};
 
 use super::Opener;
 use crate::{
@@ -465,6 +465,10 @@ impl HeapRuleset for Ruleset {
     fn heap_moves_to_value(&self, n: u64, target: Nimber) -> Option<Vec<Heaps>> {
         dispatch!(self, game => game.heap_moves_to_value(n, target))
     }
+
+    fn misere_outcome(&self, heaps: &Heaps) -> Option<Outcome> {
+        dispatch!(self, game => game.misere_outcome(heaps))
+    }
 }
 
 /// Lasker's Nim: g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3 (Ferguson,
@@ -563,5 +567,9 @@ impl HeapRuleset for Tabulated {
 
     fn heap_moves_to_value(&self, n: u64, target: Nimber) -> Option<Vec<Heaps>> {
         self.ruleset.heap_moves_to_value(n, target)
+    }
+
+    fn misere_outcome(&self, heaps: &Heaps) -> Option<Outcome> {
+        self.ruleset.misere_outcome(heaps)
     }
 }

@@ -8,5 +8,6 @@ mod common;
 mod games;
 mod heap_games;
 mod judge_samples;
+mod misere;
 mod nim;
 mod shapes;

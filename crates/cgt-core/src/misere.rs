@@ -1,0 +1,321 @@
+//! Misère play: the player who makes the last move loses.
+//!
+//! Under misère play a terminal position is an N-position (the player to move cannot move, and
+//! so wins), and any other position is an N-position exactly when some move leads to a
+//! P-position. Unlike normal play, the outcome of a sum is not a function of its components'
+//! values (Conway, *On Numbers and Games*, ch. 12; Winning Ways ch. 13), so the
+//! [`MisereSolver`] searches whole positions: [`ImpartialGame::components`] is not used, and
+//! positions are remembered in their [canonical](ImpartialGame::canonical) form.
+
+use std::collections::HashMap;
+
+use crate::{Budget, Error, ImpartialGame, Outcome, Resource, Result};
+
+/// What the solver knows of a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Mark {
+    /// On the stack now: meeting it again is a cycle.
+    Visiting,
+    Known(Outcome),
+}
+
+/// One position under evaluation: its moves, and how many have been found to be N-positions.
+#[derive(Debug)]
+struct Frame<P> {
+    position: P,
+    moves: Vec<P>,
+    next: usize,
+}
+
+/// Outcomes and winning moves of any [`ImpartialGame`] under misère play.
+///
+/// The search runs depth first on an explicit stack (a game ten million moves deep needs no
+/// call stack), stops at the first move to a P-position, remembers every outcome it finds, and
+/// uses [`ImpartialGame::known_misere_outcome`] wherever the game has a closed form.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::{ImpartialGame, MisereSolver, Outcome};
+///
+/// /// Take 1 or 2 from a pile.
+/// struct TakeOneOrTwo;
+/// impl ImpartialGame for TakeOneOrTwo {
+///     type Position = u32;
+///     fn moves(&self, &n: &u32) -> impl Iterator<Item = u32> {
+///         (1..=2).filter_map(move |k| n.checked_sub(k))
+///     }
+/// }
+///
+/// let mut solver = MisereSolver::new(TakeOneOrTwo);
+/// // Misère: the empty pile is won by the player to move; 1, 4, 7, ... are P-positions.
+/// assert_eq!(solver.outcome(&0)?, Outcome::Next);
+/// assert_eq!(solver.outcome(&1)?, Outcome::Previous);
+/// assert_eq!(solver.outcome(&7)?, Outcome::Previous);
+/// assert_eq!(solver.winning_moves(&9, 10)?, vec![7]);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// [`Error::Cycle`] for a game with a cycle, [`Error::LimitExceeded`] past the [`Budget`]
+/// (positions remembered, options examined by one query, bytes of the table and stack).
+#[derive(Debug)]
+pub struct MisereSolver<G: ImpartialGame> {
+    game: G,
+    known: HashMap<G::Position, Mark>,
+    budget: Budget,
+    stack: Vec<Frame<G::Position>>,
+}
+
+impl<G: ImpartialGame> MisereSolver<G> {
+    /// A solver for `game` with the default [`Budget`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use cgt_core::{ImpartialGame, MisereSolver};
+    /// # struct Terminal;
+    /// # impl ImpartialGame for Terminal {
+    /// #     type Position = ();
+    /// #     fn moves(&self, _: &()) -> impl Iterator<Item = ()> { std::iter::empty() }
+    /// # }
+    /// assert_eq!(MisereSolver::new(Terminal).budget(), cgt_core::Budget::DEFAULT);
+    /// ```
+    pub fn new(game: G) -> MisereSolver<G> {
+        MisereSolver {
+            game,
+            known: HashMap::new(),
+            budget: Budget::DEFAULT,
+            stack: Vec::new(),
+        }
+    }
+
+    /// Sets the budget (see [`Solver::with_budget`](crate::Solver::with_budget)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use cgt_core::{Budget, ImpartialGame, MisereSolver};
+    /// # struct Terminal;
+    /// # impl ImpartialGame for Terminal {
+    /// #     type Position = ();
+    /// #     fn moves(&self, _: &()) -> impl Iterator<Item = ()> { std::iter::empty() }
+    /// # }
+    /// let budget = Budget { positions: 10, ..Budget::DEFAULT };
+    /// assert_eq!(MisereSolver::new(Terminal).with_budget(budget).budget(), budget);
+    /// ```
+    pub fn with_budget(mut self, budget: Budget) -> MisereSolver<G> {
+        self.budget = budget;
+        self
+    }
+
+    /// The budget in force.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use cgt_core::{ImpartialGame, MisereSolver};
+    /// # struct Terminal;
+    /// # impl ImpartialGame for Terminal {
+    /// #     type Position = ();
+    /// #     fn moves(&self, _: &()) -> impl Iterator<Item = ()> { std::iter::empty() }
+    /// # }
+    /// assert_eq!(MisereSolver::new(Terminal).budget().positions, cgt_core::Budget::DEFAULT.positions);
+    /// ```
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// The ruleset.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use cgt_core::{ImpartialGame, MisereSolver};
+    /// # #[derive(Debug, PartialEq)]
+    /// # struct Terminal;
+    /// # impl ImpartialGame for Terminal {
+    /// #     type Position = ();
+    /// #     fn moves(&self, _: &()) -> impl Iterator<Item = ()> { std::iter::empty() }
+    /// # }
+    /// assert_eq!(MisereSolver::new(Terminal).game(), &Terminal);
+    /// ```
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The outcome of `position` under misère play.
+    ///
+    /// # Errors
+    ///
+    /// As described on [`MisereSolver`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::{ImpartialGame, MisereSolver, Outcome};
+    ///
+    /// struct Heap;
+    /// impl ImpartialGame for Heap {
+    ///     type Position = u64;
+    ///     fn moves(&self, &n: &u64) -> impl Iterator<Item = u64> {
+    ///         0..n
+    ///     }
+    /// }
+    ///
+    /// // One Nim heap under misère play: only the heap of 1 is a P-position.
+    /// let mut solver = MisereSolver::new(Heap);
+    /// assert_eq!(solver.outcome(&1)?, Outcome::Previous);
+    /// assert_eq!(solver.outcome(&5)?, Outcome::Next);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome> {
+        let position = self.game.canonical(position.clone());
+        let result = self.search(position);
+        if result.is_err() {
+            // Forget the marks of the positions left on the stack.
+            for frame in self.stack.drain(..) {
+                if self.known.get(&frame.position) == Some(&Mark::Visiting) {
+                    self.known.remove(&frame.position);
+                }
+            }
+        }
+        result
+    }
+
+    /// At most `count` moves from `position` to misère P-positions, in the game's order: the
+    /// winning moves. Empty exactly when `position` is a misère P-position.
+    ///
+    /// # Errors
+    ///
+    /// As [`MisereSolver::outcome`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::{ImpartialGame, MisereSolver};
+    ///
+    /// struct Heap;
+    /// impl ImpartialGame for Heap {
+    ///     type Position = u64;
+    ///     fn moves(&self, &n: &u64) -> impl Iterator<Item = u64> {
+    ///         0..n
+    ///     }
+    /// }
+    ///
+    /// // From a single heap, the winning move leaves a heap of 1.
+    /// assert_eq!(MisereSolver::new(Heap).winning_moves(&6, 5)?, vec![1]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn winning_moves(
+        &mut self,
+        position: &G::Position,
+        count: usize,
+    ) -> Result<Vec<G::Position>> {
+        let moves: Vec<G::Position> = self.bounded_moves(position)?;
+        let mut winning = Vec::new();
+        for next in moves {
+            if winning.len() == count {
+                break;
+            }
+            if self.outcome(&next)? == Outcome::Previous {
+                winning.push(next);
+            }
+        }
+        Ok(winning)
+    }
+
+    /// The moves of `position`, failing past the budget's options.
+    fn bounded_moves(&self, position: &G::Position) -> Result<Vec<G::Position>> {
+        let mut moves = Vec::new();
+        for next in self.game.moves(position) {
+            if moves.len() as u64 >= self.budget.options {
+                return Err(self.budget.exceeded(Resource::Options));
+            }
+            moves.push(next);
+        }
+        Ok(moves)
+    }
+
+    /// What is known of `position` without searching it.
+    fn lookup(&self, position: &G::Position) -> Option<Mark> {
+        if let Some(outcome) = self.game.known_misere_outcome(position) {
+            return Some(Mark::Known(outcome));
+        }
+        self.known.get(position).copied()
+    }
+
+    /// Pushes the frame of a position not known yet.
+    fn enter(&mut self, position: G::Position, examined: &mut u64) -> Result<()> {
+        if self.known.len() as u64 >= self.budget.positions {
+            return Err(self.budget.exceeded(Resource::Positions));
+        }
+        let mut moves = Vec::new();
+        for next in self.game.moves(&position) {
+            *examined += 1;
+            if *examined > self.budget.options {
+                return Err(self.budget.exceeded(Resource::Options));
+            }
+            moves.push(self.game.canonical(next));
+        }
+        let entry = std::mem::size_of::<G::Position>() + 16;
+        let bytes = (self.known.len() + self.stack.len() + moves.len()) * entry;
+        if bytes as u64 > self.budget.memory {
+            return Err(self.budget.exceeded(Resource::Memory));
+        }
+        self.known.insert(position.clone(), Mark::Visiting);
+        self.stack.push(Frame {
+            position,
+            moves,
+            next: 0,
+        });
+        Ok(())
+    }
+
+    fn search(&mut self, root: G::Position) -> Result<Outcome> {
+        if let Some(Mark::Known(outcome)) = self.lookup(&root) {
+            return Ok(outcome);
+        }
+        let mut examined = 0u64;
+        self.enter(root, &mut examined)?;
+        // The outcome of the frame just finished, to be taken by its parent.
+        let mut finished: Option<Outcome> = None;
+        loop {
+            let Some(top) = self.stack.last_mut() else {
+                break;
+            };
+            let resolved = match finished.take() {
+                // A move to a P-position: this position is won.
+                Some(Outcome::Previous) => Some(Outcome::Next),
+                _ if top.next == top.moves.len() => Some(if top.moves.is_empty() {
+                    // No move at all: under misère play the player to move wins.
+                    Outcome::Next
+                } else {
+                    Outcome::Previous
+                }),
+                _ => None,
+            };
+            if let Some(outcome) = resolved {
+                let frame = self.stack.pop().expect("a frame");
+                self.known.insert(frame.position, Mark::Known(outcome));
+                finished = Some(outcome);
+                continue;
+            }
+            let next = top.moves[top.next].clone();
+            top.next += 1;
+            match self.lookup(&next) {
+                Some(Mark::Known(outcome)) => finished = Some(outcome),
+                Some(Mark::Visiting) => {
+                    return Err(Error::Cycle {
+                        position: format!("{next:?}"),
+                    });
+                }
+                None => self.enter(next, &mut examined)?,
+            }
+        }
+        finished.ok_or_else(|| Error::Cycle {
+            position: "the root".to_string(),
+        })
+    }
+}

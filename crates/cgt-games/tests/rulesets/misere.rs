@@ -1,0 +1,120 @@
+//! Misère play against Bouton's rule for misère Nim (Ferguson, *Game Theory*, Part I, §2.5, in
+//! `tests/oracles/misere.json`), the judge samples HDU 1907 and HDU 2509, and the search with
+//! the closed form hidden.
+
+use cgt_core::{ImpartialGame, MisereSolver, Outcome, Unhinted};
+use cgt_games::{HeapGame, Heaps, Nim};
+use proptest::prelude::*;
+
+use crate::common::{numbers, oracle};
+
+/// Bouton's rule as the oracle states it: the first player wins iff (all heaps <= 1 and the
+/// xor is 0) or (some heap > 1 and the xor is not 0).
+fn first_player_wins(heaps: &[u64]) -> bool {
+    let xor = heaps.iter().fold(0, |sum, heap| sum ^ heap);
+    let small = heaps.iter().all(|&heap| heap <= 1);
+    (small && xor == 0) || (!small && xor != 0)
+}
+
+#[test]
+fn the_oracle_states_bouton_misere_rule() {
+    let rule = oracle("misere.json")["misere_nim_rule"]["outcome_rule_equivalent"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        rule.contains("all heaps <= 1 and the XOR of sizes is 0"),
+        "{rule}"
+    );
+}
+
+#[test]
+fn misere_nim_by_search_and_by_closed_form_on_four_heaps_of_seven() {
+    let mut searched = MisereSolver::new(Unhinted(HeapGame(Nim)));
+    let mut hinted = MisereSolver::new(HeapGame(Nim));
+    for a in 0..8u64 {
+        for b in 0..8 {
+            for c in 0..8 {
+                for d in 0..8 {
+                    let heaps = [a, b, c, d];
+                    let expected = if first_player_wins(&heaps) {
+                        Outcome::Next
+                    } else {
+                        Outcome::Previous
+                    };
+                    let position = Heaps::from(heaps);
+                    assert_eq!(searched.outcome(&position).unwrap(), expected, "{heaps:?}");
+                    assert_eq!(hinted.outcome(&position).unwrap(), expected, "{heaps:?}");
+                    // Every winning move found leaves a misère P-position, by the rule.
+                    for next in hinted.winning_moves(&position, 10).unwrap() {
+                        assert!(!first_player_wins(&next.to_vec()), "{heaps:?} -> {next}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn misere_nim_on_large_heaps(heaps in prop::collection::vec(0u64..u64::MAX, 1..8)) {
+        let mut solver = MisereSolver::new(HeapGame(Nim));
+        let expected = if first_player_wins(&heaps) { Outcome::Next } else { Outcome::Previous };
+        prop_assert_eq!(solver.outcome(&Heaps::from(heaps)).unwrap(), expected);
+    }
+}
+
+#[test]
+fn judge_samples_hdu_1907_and_2509() {
+    let table = oracle("misere.json");
+    for sample in table["samples"].as_array().unwrap() {
+        let problem = sample["problem"].as_str().unwrap();
+        let input = numbers(sample["input"].as_str().unwrap());
+        let output: Vec<&str> = sample["output"].as_str().unwrap().lines().collect();
+        let (wins, loses) = if problem.starts_with("HDU 1907") {
+            ("John", "Brother")
+        } else if problem.starts_with("HDU 2509") {
+            ("Yes", "No")
+        } else {
+            continue;
+        };
+        // HDU 1907: T, then for each case n and n heaps. HDU 2509: for each case n and n heaps.
+        let mut rest: &[u64] = if problem.starts_with("HDU 1907") {
+            &input[1..]
+        } else {
+            &input
+        };
+        let mut answers = Vec::new();
+        while let Some((&count, tail)) = rest.split_first() {
+            let (heaps, after) = tail.split_at(count as usize);
+            let outcome = MisereSolver::new(Unhinted(HeapGame(Nim)))
+                .outcome(&Heaps::from(heaps))
+                .unwrap();
+            answers.push(if outcome == Outcome::Next {
+                wins
+            } else {
+                loses
+            });
+            rest = after;
+        }
+        assert_eq!(answers, output, "{problem}");
+    }
+}
+
+/// A single move from n to n - 1, a million deep: the search needs no call stack.
+struct Chain;
+
+impl ImpartialGame for Chain {
+    type Position = u32;
+    fn moves(&self, &n: &u32) -> impl Iterator<Item = u32> {
+        n.checked_sub(1).into_iter()
+    }
+}
+
+#[test]
+fn a_misere_chain_a_million_deep() {
+    // Misère: 0 is N (no move), 1 is P, and the outcomes alternate.
+    let mut solver = MisereSolver::new(Chain);
+    assert_eq!(solver.outcome(&1_000_000).unwrap(), Outcome::Next);
+    assert_eq!(solver.outcome(&999_999).unwrap(), Outcome::Previous);
+}
