@@ -281,10 +281,7 @@ impl<G: ImpartialGame> MisereSolver<G> {
         self.enter(root, &mut examined)?;
         // The outcome of the frame just finished, to be taken by its parent.
         let mut finished: Option<Outcome> = None;
-        loop {
-            let Some(top) = self.stack.last_mut() else {
-                break;
-            };
+        while let Some(top) = self.stack.last_mut() {
             let resolved = match finished.take() {
                 // A move to a P-position: this position is won.
                 Some(Outcome::Previous) => Some(Outcome::Next),
