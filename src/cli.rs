@@ -138,6 +138,9 @@ pub struct PlayArgs {
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = First::Me)]
     pub first: First,
+    /// Misère play: the player who makes the last move loses.
+    #[arg(long)]
+    pub misere: bool,
     #[command(flatten)]
     pub budget: BudgetArgs,
 }
@@ -291,6 +294,10 @@ pub struct PositionArgs {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Misère play: the player who makes the last move loses. Outcomes and winning moves are
+    /// searched over the whole position (a misère sum is not the nim-sum of its parts).
+    #[arg(long)]
+    pub misere: bool,
     #[command(flatten)]
     pub budget: BudgetArgs,
     /// The most moves to list (at most 1000000).

@@ -201,6 +201,46 @@ fn nimber_expressions_at_the_extremes() {
     }
 }
 
+/// Misère play on positions far too large to search: every run ends in an answer or one
+/// line, within the memory cap.
+#[test]
+fn misere_at_the_extremes() {
+    for case in [
+        vec!["value", "kayles", MAX, "--misere"],
+        vec!["value", "nim", MAX, MAX, "--misere"],
+        vec![
+            "moves",
+            "grundy",
+            "1000000",
+            "--misere",
+            "--max-memory",
+            "200M",
+        ],
+        vec!["value", "wythoff", "1000000000,1000000000", "--misere"],
+        // Each position here has about a million moves, so the default options budget (10^11)
+        // allows hours of search (with its progress shown on a terminal); a smaller one ends it.
+        vec![
+            "value",
+            "turning-corners",
+            "1000,1000",
+            "--misere",
+            "--max-options",
+            "1000000",
+        ],
+        vec![
+            "value",
+            "kayles",
+            "40",
+            "--misere",
+            "--max-positions",
+            "100",
+        ],
+    ] {
+        check(&case, b"");
+    }
+    check(&["play", "kayles", "30", "--misere"], b"hint\nquit\n");
+}
+
 #[test]
 fn malformed_and_extreme_options() {
     let long = "9".repeat(10_000);

@@ -378,3 +378,45 @@ fn nimber_expressions() {
         "below 2^4096",
     );
 }
+
+/// `--misere` against Bouton's rule for misère Nim (Ferguson §2.5) and HDU 1907's sample.
+#[test]
+fn misere_value_and_moves() {
+    let first_player_wins = |heaps: &[u64]| {
+        let xor = heaps.iter().fold(0, |sum, heap| sum ^ heap);
+        let small = heaps.iter().all(|&heap| heap <= 1);
+        (small && xor == 0) || (!small && xor != 0)
+    };
+    for heaps in [
+        vec!["3", "5", "1"],
+        vec!["1"],
+        vec!["1", "1"],
+        vec!["2", "2"],
+        vec!["7", "4", "3"],
+    ] {
+        let mut arguments = vec!["value", "nim"];
+        arguments.extend(&heaps);
+        arguments.extend(["--misere", "--json"]);
+        let report = json(&arguments);
+        let numbers: Vec<u64> = heaps.iter().map(|heap| heap.parse().unwrap()).collect();
+        let expected = if first_player_wins(&numbers) {
+            "N"
+        } else {
+            "P"
+        };
+        assert_eq!(report["outcome"], expected, "{heaps:?}");
+        for next in report["winning_moves"].as_array().unwrap() {
+            let after = common::whole_numbers(next);
+            assert!(!first_player_wins(&after), "{heaps:?} -> {after:?}");
+        }
+    }
+    let listed = json(&["moves", "nim", "2", "2", "--misere", "--json"]);
+    assert_eq!(listed["outcome"], "P");
+    assert!(
+        listed["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|entry| entry["winning"] == false)
+    );
+}

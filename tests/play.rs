@@ -221,3 +221,40 @@ fn following_hints_wins_games_of_other_shapes() {
         );
     }
 }
+
+/// Misère Nim from 3 5 1 (HDU 1907: the first player wins), following cgt's hints to a win.
+#[test]
+fn following_misere_hints_wins() {
+    let mut session = Session::start(&["nim", "3", "5", "1", "--misere"]);
+    let mut turns = 0;
+    loop {
+        let (_, prompted) = session.until_prompt();
+        if !prompted {
+            break;
+        }
+        session.say("hint");
+        let (text, _) = session.until_prompt();
+        let hint = text
+            .lines()
+            .find(|line| line.contains("hint: heap "))
+            .unwrap_or_else(|| panic!("no winning hint in {text}"));
+        let words: Vec<&str> = hint["hint: heap ".len()..]
+            .split(", which")
+            .next()
+            .unwrap()
+            .split_whitespace()
+            .collect();
+        let heap = words[0].trim_end_matches(':');
+        let to: Vec<&str> = words[3..]
+            .iter()
+            .map(|w| if *w == "nothing" { "0" } else { w })
+            .collect();
+        session.say(&format!("{heap} {}", to.join(" ")));
+        turns += 1;
+        assert!(turns < 20, "the game does not end");
+    }
+    let transcript = session.finish();
+    assert!(transcript.contains("You win!"), "{transcript}");
+    // (The transcript is read byte by byte, so the accent of "misère" is not compared.)
+    assert!(transcript.contains("which loses in mis"), "{transcript}");
+}

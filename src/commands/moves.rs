@@ -14,6 +14,60 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
         mut analysis,
         position,
     } = open_position(&arguments.game, &arguments.components, &arguments.budget)?;
+    if arguments.misere {
+        let outcome = analysis.misere_outcome(&position)?;
+        let (listed, truncated) = analysis.misere_moves(&position, arguments.max_moves as usize)?;
+        crate::progress::clear();
+        if arguments.json {
+            let moves: Vec<_> = listed
+                .iter()
+                .map(|(next, after)| {
+                    json!({
+                        "component": next.component + 1,
+                        "description": next.description,
+                        "position": json_position(&next.position),
+                        "outcome": after.to_string(),
+                        "winning": *after == Outcome::Previous,
+                    })
+                })
+                .collect();
+            let report = json!({
+                "game": game.to_string(),
+                "play": "misere",
+                "position": json_position(&position),
+                "outcome": outcome.to_string(),
+                "moves": moves,
+                "moves_truncated": truncated,
+            });
+            writeln!(out, "{report}")?;
+            return Ok(());
+        }
+        writeln!(out, "game:     {game} (misère play)")?;
+        writeln!(out, "position: {position} ({outcome})")?;
+        if listed.is_empty() {
+            writeln!(
+                out,
+                "no moves: under misère play the player to move has won"
+            )?;
+        }
+        for (next, after) in &listed {
+            let mark = if *after == Outcome::Previous {
+                "  <- wins"
+            } else {
+                ""
+            };
+            writeln!(
+                out,
+                "  {:<28} leaves {:<20} {after}{mark}",
+                next.to_string(),
+                next.position.to_string()
+            )?;
+        }
+        if truncated {
+            super::more_not_shown(out, arguments.max_moves)?;
+        }
+        return Ok(());
+    }
     let evaluation = analysis.evaluate(&position)?;
     let (valued, truncated) = analysis.moves(&position, arguments.max_moves as usize)?;
     crate::progress::clear();

@@ -11,17 +11,31 @@ struct Game {
     analysis: Box<dyn Analysis>,
     /// Why a winning move wins, in a few words.
     reason: &'static str,
+    /// Misère play: the player who makes the last move loses.
+    misere: bool,
 }
 
 impl Game {
-    fn evaluate(&mut self, position: &Written) -> Result<Evaluation, Error> {
-        Ok(self.analysis.evaluate(position)?)
+    /// What the board line shows of a position: its value, or its misère outcome.
+    fn describe(&mut self, position: &Written) -> Result<String, Error> {
+        if self.misere {
+            return Ok(format!(
+                "misère {}",
+                self.analysis.misere_outcome(position)?
+            ));
+        }
+        let evaluation: Evaluation = self.analysis.evaluate(position)?;
+        Ok(format!("value {evaluation}"))
     }
 
     /// A move to a P-position, if there is one: the library's search, which finds one whenever
     /// one exists.
     fn winning_move(&mut self, position: &Written) -> Result<Option<Move>, Error> {
-        let (moves, _) = self.analysis.winning_moves(position, 1)?;
+        let (moves, _) = if self.misere {
+            self.analysis.misere_winning_moves(position, 1)?
+        } else {
+            self.analysis.winning_moves(position, 1)?
+        };
         Ok(moves.into_iter().next())
     }
 
@@ -94,11 +108,21 @@ pub fn run(
     let heaps = rules.as_ruleset().is_some();
     let mut game = Game {
         analysis,
-        reason: reason(rules.as_ruleset(), start.components().len()),
+        reason: if arguments.misere {
+            "leaves a misère P-position"
+        } else {
+            reason(rules.as_ruleset(), start.components().len())
+        },
+        misere: arguments.misere,
     };
     writeln!(
         out,
-        "{name}: you against cgt. The player who makes the last move wins."
+        "{name}: you against cgt. The player who makes the last move {}.",
+        if arguments.misere {
+            "loses (misère play)"
+        } else {
+            "wins"
+        }
     )?;
     writeln!(
         out,
@@ -110,22 +134,22 @@ pub fn run(
     let mut position = start;
     let mut cgt_to_move = arguments.first == First::Cgt;
     loop {
-        let evaluation = game.evaluate(&position)?;
+        let described = game.describe(&position)?;
         writeln!(out)?;
-        writeln!(out, "position: {}   (value {evaluation})", board(&position))?;
+        writeln!(out, "position: {}   ({described})", board(&position))?;
         let any = game.any_move(&position)?;
         let Some(any) = any else {
-            if cgt_to_move {
-                writeln!(
-                    out,
-                    "cgt has no move left: you made the last move. You win!"
-                )?;
-            } else {
-                writeln!(
-                    out,
-                    "You have no move left: cgt made the last move. cgt wins."
-                )?;
-            }
+            let text = match (cgt_to_move, game.misere) {
+                (true, false) => "cgt has no move left: you made the last move. You win!",
+                (false, false) => "You have no move left: cgt made the last move. cgt wins.",
+                (true, true) => {
+                    "cgt has no move left: you made the last move, which loses in misère play. cgt wins."
+                }
+                (false, true) => {
+                    "You have no move left: cgt made the last move, which loses in misère play. You win!"
+                }
+            };
+            writeln!(out, "{text}")?;
             return Ok(());
         };
         if cgt_to_move {

@@ -5,6 +5,8 @@ use std::io::Write;
 use cgt_core::Outcome;
 use serde_json::json;
 
+use cgt_games::{Analysis, Written};
+
 use super::{Error, Opened, json_position, open_position};
 use crate::cli::PositionArgs;
 
@@ -14,6 +16,15 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
         mut analysis,
         position,
     } = open_position(&arguments.game, &arguments.components, &arguments.budget)?;
+    if arguments.misere {
+        return misere(
+            arguments,
+            &game.to_string(),
+            analysis.as_mut(),
+            &position,
+            out,
+        );
+    }
     let evaluation = analysis.evaluate(&position)?;
     let (winning, truncated) = analysis.winning_moves(&position, arguments.max_moves as usize)?;
     crate::progress::clear();
@@ -45,6 +56,59 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
         Outcome::Next => "N-position: the player to move wins with best play",
     };
     writeln!(out, "outcome:  {} ({meaning})", evaluation.outcome)?;
+    if winning.is_empty() {
+        writeln!(out, "winning moves: none")?;
+    } else {
+        writeln!(out, "winning moves:")?;
+        for next in &winning {
+            writeln!(
+                out,
+                "  {position} -> {:<24} ({next})",
+                next.position.to_string()
+            )?;
+        }
+        if truncated {
+            super::more_not_shown(out, arguments.max_moves)?;
+        }
+    }
+    Ok(())
+}
+
+/// `cgt value --misere`: the misère outcome and winning moves.
+fn misere(
+    arguments: &PositionArgs,
+    name: &str,
+    analysis: &mut dyn Analysis,
+    position: &Written,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    let outcome = analysis.misere_outcome(position)?;
+    let (winning, truncated) =
+        analysis.misere_winning_moves(position, arguments.max_moves as usize)?;
+    crate::progress::clear();
+    if arguments.json {
+        let report = json!({
+            "game": name,
+            "play": "misere",
+            "position": json_position(position),
+            "outcome": outcome.to_string(),
+            "winning_moves": winning.iter().map(|next| json_position(&next.position)).collect::<Vec<_>>(),
+            "winning_moves_described": winning.iter().map(ToString::to_string).collect::<Vec<_>>(),
+            "winning_moves_truncated": truncated,
+        });
+        writeln!(out, "{report}")?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "game:     {name} (misère play: the player who makes the last move loses)"
+    )?;
+    writeln!(out, "position: {position}")?;
+    let meaning = match outcome {
+        Outcome::Previous => "P-position: the player to move loses with best play",
+        Outcome::Next => "N-position: the player to move wins with best play",
+    };
+    writeln!(out, "outcome:  {outcome} ({meaning})")?;
     if winning.is_empty() {
         writeln!(out, "winning moves: none")?;
     } else {

@@ -59,13 +59,34 @@ struct Frame<P> {
 /// # Errors
 ///
 /// [`Error::Cycle`] for a game with a cycle, [`Error::LimitExceeded`] past the [`Budget`]
-/// (positions remembered, options examined by one query, bytes of the table and stack).
-#[derive(Debug)]
+/// (positions remembered, options examined by all the solver's queries together, so that a
+/// scan of a position's moves cannot multiply the budget, and bytes of the table and stack).
 pub struct MisereSolver<G: ImpartialGame> {
     game: G,
     known: HashMap<G::Position, Mark>,
     budget: Budget,
     stack: Vec<Frame<G::Position>>,
+    /// Called with the positions remembered, every [`REPORT_EVERY`] options examined.
+    progress: Option<Box<dyn FnMut(u64)>>,
+    examined: u64,
+}
+
+/// How often (in options examined) the misère search reports its progress: positions can be
+/// few and expensive (a board with a million moves each), so options, not positions, are
+/// counted.
+const REPORT_EVERY: u64 = 1 << 20;
+
+impl<G: ImpartialGame> std::fmt::Debug for MisereSolver<G>
+where
+    G: std::fmt::Debug,
+{
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MisereSolver")
+            .field("game", &self.game)
+            .field("remembered", &self.known.len())
+            .field("budget", &self.budget)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<G: ImpartialGame> MisereSolver<G> {
@@ -88,7 +109,39 @@ impl<G: ImpartialGame> MisereSolver<G> {
             known: HashMap::new(),
             budget: Budget::DEFAULT,
             stack: Vec::new(),
+            progress: None,
+            examined: 0,
         }
+    }
+
+    /// Calls `progress` with the number of positions remembered, every 2<sup>20</sup> options
+    /// examined, so that a long search can show that it is alive.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::cell::Cell;
+    /// use std::rc::Rc;
+    /// use cgt_core::{ImpartialGame, MisereSolver};
+    ///
+    /// struct Chain;
+    /// impl ImpartialGame for Chain {
+    ///     type Position = u32;
+    ///     fn moves(&self, &n: &u32) -> impl Iterator<Item = u32> {
+    ///         n.checked_sub(1).into_iter()
+    ///     }
+    /// }
+    ///
+    /// let calls = Rc::new(Cell::new(0));
+    /// let counter = Rc::clone(&calls);
+    /// let mut solver = MisereSolver::new(Chain).with_progress(move |_| counter.set(counter.get() + 1));
+    /// solver.outcome(&3_000_000)?;
+    /// assert!(calls.get() >= 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_progress(mut self, progress: impl FnMut(u64) + 'static) -> MisereSolver<G> {
+        self.progress = Some(Box::new(progress));
+        self
     }
 
     /// Sets the budget (see [`Solver::with_budget`](crate::Solver::with_budget)).
@@ -227,10 +280,11 @@ impl<G: ImpartialGame> MisereSolver<G> {
     }
 
     /// The moves of `position`, failing past the budget's options.
-    fn bounded_moves(&self, position: &G::Position) -> Result<Vec<G::Position>> {
+    fn bounded_moves(&mut self, position: &G::Position) -> Result<Vec<G::Position>> {
         let mut moves = Vec::new();
         for next in self.game.moves(position) {
-            if moves.len() as u64 >= self.budget.options {
+            self.examined += 1;
+            if self.examined > self.budget.options {
                 return Err(self.budget.exceeded(Resource::Options));
             }
             moves.push(next);
@@ -246,6 +300,27 @@ impl<G: ImpartialGame> MisereSolver<G> {
         self.known.get(position).copied()
     }
 
+    /// The bytes the table and the stack will hold once a position with `moves` listed moves
+    /// is added: the table's slots after any growth it is about to make, a margin for what a
+    /// position keeps outside its slot (the heaps of a long position), and every listed move.
+    fn bytes_needed(&self, moves: usize) -> u64 {
+        const OUTSIDE: usize = 64;
+        let slot = std::mem::size_of::<(G::Position, Mark)>() + 8;
+        let capacity = if self.known.len() + 1 > self.known.capacity() {
+            (self.known.capacity() * 2).max(4)
+        } else {
+            self.known.capacity()
+        };
+        let listed: usize = self
+            .stack
+            .iter()
+            .map(|frame| frame.moves.len())
+            .sum::<usize>()
+            + moves;
+        let position = std::mem::size_of::<G::Position>() + OUTSIDE;
+        (capacity * slot + self.known.len() * OUTSIDE + listed * position) as u64
+    }
+
     /// Pushes the frame of a position not known yet.
     fn enter(&mut self, position: G::Position, examined: &mut u64) -> Result<()> {
         if self.known.len() as u64 >= self.budget.positions {
@@ -254,14 +329,22 @@ impl<G: ImpartialGame> MisereSolver<G> {
         let mut moves = Vec::new();
         for next in self.game.moves(&position) {
             *examined += 1;
-            if *examined > self.budget.options {
+            self.examined += 1;
+            if self.examined > self.budget.options {
                 return Err(self.budget.exceeded(Resource::Options));
             }
+            if self.examined % REPORT_EVERY == 0 {
+                if let Some(progress) = self.progress.as_mut() {
+                    progress(self.known.len() as u64);
+                }
+            }
             moves.push(self.game.canonical(next));
+            // A position may have very many moves: their list is checked as it grows.
+            if moves.len() % 4096 == 0 && self.bytes_needed(moves.len()) > self.budget.memory {
+                return Err(self.budget.exceeded(Resource::Memory));
+            }
         }
-        let entry = std::mem::size_of::<G::Position>() + 16;
-        let bytes = (self.known.len() + self.stack.len() + moves.len()) * entry;
-        if bytes as u64 > self.budget.memory {
+        if self.bytes_needed(moves.len()) > self.budget.memory {
             return Err(self.budget.exceeded(Resource::Memory));
         }
         self.known.insert(position.clone(), Mark::Visiting);

@@ -74,8 +74,8 @@ mod wythoff;
 
 pub use bash::Bash;
 pub use catalogue::{
-    Analysis, CatalogueEntry, Engine, Evaluation, Game, HeapMove, HeapSolver, Move, Notation,
-    Progress, Ruleset, Searched, Tabulated, Written, catalogue, open,
+    Analysis, CatalogueEntry, Engine, Evaluation, Game, HeapMove, HeapSolver, MISERE_SCAN, Move,
+    Notation, Progress, Ruleset, Searched, Tabulated, Written, catalogue, open,
 };
 pub use coin_turning::{
     AcrosticTwins, CoinRule, CoinSubtraction, Coins, MockTurtles, Row, Ruler, Tartan,

@@ -1,7 +1,10 @@
 //! The heap engine behind the catalogue's front: a [`Ruleset`] as a [`Game`], its positions
 //! written one heap per component and answered by a [`HeapSolver`].
 
-use cgt_core::{Budget, GameGraph, Solver};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use cgt_core::{Budget, GameGraph, MisereSolver, Outcome, Solver};
 
 use super::{Analysis, Evaluation, Game, Move, Progress, Written, component_error};
 use crate::{GrundySequence, HeapGame, HeapMove, HeapSolver, Heaps, Result, Ruleset, Tabulated};
@@ -36,8 +39,17 @@ impl Game for Ruleset {
     ) -> Result<(Box<dyn Analysis>, Written)> {
         let heaps = read_heaps(self, start)?.canonical();
         let largest = heaps.iter().max().unwrap_or(0);
-        let solver = HeapSolver::new(self.clone(), largest, budget, progress)?;
-        Ok((Box::new(HeapAnalysis { solver }), write_heaps(&heaps)))
+        let progress = Rc::new(RefCell::new(progress));
+        let shared = Rc::clone(&progress);
+        let solver = HeapSolver::new(self.clone(), largest, budget, move |report| {
+            (shared.borrow_mut())(report)
+        })?;
+        let analysis = HeapAnalysis {
+            solver,
+            misere: None,
+            progress,
+        };
+        Ok((Box::new(analysis), write_heaps(&heaps)))
     }
 
     fn sequence(
@@ -80,11 +92,30 @@ impl Game for Ruleset {
 /// Positions of a heap game, answered by a [`HeapSolver`].
 struct HeapAnalysis {
     solver: HeapSolver,
+    /// The misère search, made on first use.
+    misere: Option<MisereSolver<HeapGame<Ruleset>>>,
+    /// Where both searches report their progress.
+    progress: SharedProgress,
 }
+
+/// A progress callback that two searches share.
+type SharedProgress = Rc<RefCell<Box<dyn FnMut(Progress)>>>;
 
 impl HeapAnalysis {
     fn heaps(&self, position: &Written) -> Result<Heaps> {
         read_heaps(self.solver.ruleset(), position.components())
+    }
+
+    fn misere_solver(&mut self) -> &mut MisereSolver<HeapGame<Ruleset>> {
+        let (ruleset, budget) = (self.solver.ruleset().clone(), self.solver.budget());
+        let progress = Rc::clone(&self.progress);
+        self.misere.get_or_insert_with(|| {
+            MisereSolver::new(HeapGame(ruleset))
+                .with_budget(budget)
+                .with_progress(move |positions| {
+                    (progress.borrow_mut())(Progress::Search { positions })
+                })
+        })
     }
 }
 
@@ -144,5 +175,25 @@ impl Analysis for HeapAnalysis {
 
     fn positions_evaluated(&self) -> u64 {
         self.solver.positions_evaluated()
+    }
+
+    fn misere_outcome(&mut self, position: &Written) -> Result<Outcome> {
+        let heaps = self.heaps(position)?;
+        Ok(self.misere_solver().outcome(&heaps)?)
+    }
+
+    fn misere_moves(
+        &mut self,
+        position: &Written,
+        limit: usize,
+    ) -> Result<(Vec<(Move, Outcome)>, bool)> {
+        let heaps = self.heaps(position)?;
+        let (moves, more) = self.solver.moves(&heaps, limit)?;
+        let mut listed = Vec::with_capacity(moves.len());
+        for (heap_move, _) in moves {
+            let outcome = self.misere_solver().outcome(&heap_move.position)?;
+            listed.push((front_move(heap_move), outcome));
+        }
+        Ok((listed, more))
     }
 }

@@ -167,6 +167,21 @@ impl HeapSolver {
         self.solver.game().ruleset().ruleset()
     }
 
+    /// The budget in force.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use cgt_core::Budget;
+    /// # use cgt_games::HeapSolver;
+    /// let solver = HeapSolver::new("nim".parse()?, 10, Budget::DEFAULT, |_| {})?;
+    /// assert_eq!(solver.budget(), Budget::DEFAULT);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn budget(&self) -> Budget {
+        self.solver.budget()
+    }
+
     /// How many positions the search has evaluated (closed forms and tables count none).
     ///
     /// # Examples

@@ -560,7 +560,52 @@ pub trait Analysis {
 
     /// How many positions the search has evaluated (closed forms and tables count none).
     fn positions_evaluated(&self) -> u64;
+
+    /// The outcome of a position under misère play (the player who makes the last move
+    /// loses), searched over whole positions ([`cgt_core::MisereSolver`]).
+    ///
+    /// # Errors
+    ///
+    /// The engine's errors, past the budget.
+    fn misere_outcome(&mut self, position: &Written) -> Result<Outcome>;
+
+    /// The moves of a position, each with the misère outcome of the position it leaves; at
+    /// most `limit`, and whether there are more.
+    ///
+    /// # Errors
+    ///
+    /// As [`Analysis::misere_outcome`].
+    fn misere_moves(
+        &mut self,
+        position: &Written,
+        limit: usize,
+    ) -> Result<(Vec<(Move, Outcome)>, bool)>;
+
+    /// At most `limit` moves to misère P-positions, and whether there may be more: the moves
+    /// are scanned up to [`MISERE_SCAN`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Analysis::misere_outcome`].
+    fn misere_winning_moves(
+        &mut self,
+        position: &Written,
+        limit: usize,
+    ) -> Result<(Vec<Move>, bool)> {
+        let (moves, more) = self.misere_moves(position, MISERE_SCAN)?;
+        let mut winning: Vec<Move> = moves
+            .into_iter()
+            .filter(|(_, outcome)| *outcome == Outcome::Previous)
+            .map(|(winning, _)| winning)
+            .collect();
+        let truncated = more || winning.len() > limit;
+        winning.truncate(limit);
+        Ok((winning, truncated))
+    }
 }
+
+/// How many moves of a position a search for misère winning moves scans at most.
+pub const MISERE_SCAN: usize = 1_000_000;
 
 /// A position as the game writes it: one string per component of the sum.
 ///

@@ -3,7 +3,9 @@
 
 use std::fmt;
 
-use cgt_core::{Budget, GameGraph, ImpartialGame, Nimber, Resource, Solver, SumOf};
+use cgt_core::{
+    Budget, GameGraph, ImpartialGame, MisereSolver, Nimber, Outcome, Resource, Solver, SumOf,
+};
 
 use super::{Analysis, Evaluation, Game, Move, Progress, Written};
 use crate::{Error, GrundySequence, Result};
@@ -119,14 +121,21 @@ impl<G: Notation + Clone + 'static> Game for Searched<G> {
         &self,
         start: &[String],
         budget: Budget,
-        mut progress: Box<dyn FnMut(Progress)>,
+        progress: Box<dyn FnMut(Progress)>,
     ) -> Result<(Box<dyn Analysis>, Written)> {
         let components = read(&self.0, start)?;
+        let progress = std::rc::Rc::new(std::cell::RefCell::new(progress));
+        let shared = std::rc::Rc::clone(&progress);
         let solver = Solver::new(self.0.clone())
             .with_budget(budget)
-            .with_progress(move |positions| progress(Progress::Search { positions }));
+            .with_progress(move |positions| (shared.borrow_mut())(Progress::Search { positions }));
         let written = write(&self.0, &components);
-        Ok((Box::new(SearchAnalysis { solver }), written))
+        let misere = MisereSolver::new(SumOf(self.0.clone()))
+            .with_budget(budget)
+            .with_progress(move |positions| {
+                (progress.borrow_mut())(Progress::Search { positions })
+            });
+        Ok((Box::new(SearchAnalysis { solver, misere }), written))
     }
 
     fn sequence(
@@ -161,6 +170,8 @@ impl<G: Notation + Clone + 'static> Game for Searched<G> {
 /// Positions of a searched game: one solver remembers every component it values.
 struct SearchAnalysis<G: ImpartialGame> {
     solver: Solver<G>,
+    /// Misère play searches whole positions: the sum of the components, not each alone.
+    misere: MisereSolver<SumOf<G>>,
 }
 
 impl<G: Notation> SearchAnalysis<G> {
@@ -358,5 +369,43 @@ impl<G: Notation> Analysis for SearchAnalysis<G> {
 
     fn positions_evaluated(&self) -> u64 {
         self.solver.positions_evaluated()
+    }
+
+    fn misere_outcome(&mut self, position: &Written) -> Result<Outcome> {
+        let components = self.components(position)?;
+        Ok(self.misere.outcome(&components)?)
+    }
+
+    fn misere_moves(
+        &mut self,
+        position: &Written,
+        limit: usize,
+    ) -> Result<(Vec<(Move, Outcome)>, bool)> {
+        let components = self.components(position)?;
+        let budget = self.solver.budget();
+        let mut listed = Vec::new();
+        let mut examined = 0u64;
+        for index in 0..components.len() {
+            let options: Vec<G::Position> = self
+                .game()
+                .moves(&components[index])
+                .take(limit + 1 - listed.len().min(limit))
+                .collect();
+            for next in options {
+                if listed.len() == limit {
+                    return Ok((listed, true));
+                }
+                examined += 1;
+                if examined > budget.options {
+                    return Err(budget.exceeded(Resource::Options).into());
+                }
+                let front = self.front_move(&components, index, next.clone());
+                let mut after = components.clone();
+                after[index] = self.game().canonical(next);
+                let outcome = self.misere.outcome(&after)?;
+                listed.push((front, outcome));
+            }
+        }
+        Ok((listed, false))
     }
 }
