@@ -69,6 +69,9 @@ pub struct MisereSolver<G: ImpartialGame> {
     /// Called with the positions remembered, every [`REPORT_EVERY`] options examined.
     progress: Option<Box<dyn FnMut(u64)>>,
     examined: u64,
+    /// The moves listed in the frames on the stack, kept as they are pushed and popped so that
+    /// the memory check costs nothing on a deep line.
+    listed: usize,
 }
 
 /// How often (in options examined) the misère search reports its progress: positions can be
@@ -111,6 +114,7 @@ impl<G: ImpartialGame> MisereSolver<G> {
             stack: Vec::new(),
             progress: None,
             examined: 0,
+            listed: 0,
         }
     }
 
@@ -228,6 +232,7 @@ impl<G: ImpartialGame> MisereSolver<G> {
         let result = self.search(position);
         if result.is_err() {
             // Forget the marks of the positions left on the stack.
+            self.listed = 0;
             for frame in self.stack.drain(..) {
                 if self.known.get(&frame.position) == Some(&Mark::Visiting) {
                     self.known.remove(&frame.position);
@@ -311,12 +316,7 @@ impl<G: ImpartialGame> MisereSolver<G> {
         } else {
             self.known.capacity()
         };
-        let listed: usize = self
-            .stack
-            .iter()
-            .map(|frame| frame.moves.len())
-            .sum::<usize>()
-            + moves;
+        let listed = self.listed + moves;
         let position = std::mem::size_of::<G::Position>() + OUTSIDE;
         (capacity * slot + self.known.len() * OUTSIDE + listed * position) as u64
     }
@@ -348,6 +348,7 @@ impl<G: ImpartialGame> MisereSolver<G> {
             return Err(self.budget.exceeded(Resource::Memory));
         }
         self.known.insert(position.clone(), Mark::Visiting);
+        self.listed += moves.len();
         self.stack.push(Frame {
             position,
             moves,
@@ -378,6 +379,7 @@ impl<G: ImpartialGame> MisereSolver<G> {
             };
             if let Some(outcome) = resolved {
                 let frame = self.stack.pop().expect("a frame");
+                self.listed -= frame.moves.len();
                 self.known.insert(frame.position, Mark::Known(outcome));
                 finished = Some(outcome);
                 continue;
