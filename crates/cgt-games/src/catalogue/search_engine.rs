@@ -229,6 +229,42 @@ impl<G: Notation> SearchAnalysis<G> {
         .into())
     }
 
+    /// At most `limit` moves of `position`, component by component, each judged by `judge` on
+    /// the whole position it leaves; and whether there are more.
+    fn list_moves<T>(
+        &mut self,
+        position: &Written,
+        limit: usize,
+        mut judge: impl FnMut(&mut Self, &[G::Position]) -> Result<T>,
+    ) -> Result<(Vec<(Move, T)>, bool)> {
+        let components = self.components(position)?;
+        let budget = self.solver.budget();
+        let mut listed = Vec::new();
+        let mut examined = 0u64;
+        for index in 0..components.len() {
+            let options: Vec<G::Position> = self
+                .game()
+                .moves(&components[index])
+                .take(limit + 1 - listed.len().min(limit))
+                .collect();
+            for next in options {
+                if listed.len() == limit {
+                    return Ok((listed, true));
+                }
+                examined += 1;
+                if examined > budget.options {
+                    return Err(budget.exceeded(Resource::Options).into());
+                }
+                let front = self.front_move(&components, index, next.clone());
+                let mut after = components.clone();
+                after[index] = self.game().canonical(next);
+                let judged = judge(self, &after)?;
+                listed.push((front, judged));
+            }
+        }
+        Ok((listed, false))
+    }
+
     fn front_move(&self, components: &[G::Position], index: usize, next: G::Position) -> Move {
         let game = self.game();
         let description = game.describe_move(&components[index], &next);
@@ -257,32 +293,9 @@ impl<G: Notation> Analysis for SearchAnalysis<G> {
         position: &Written,
         limit: usize,
     ) -> Result<(Vec<(Move, Evaluation)>, bool)> {
-        let components = self.components(position)?;
-        let budget = self.solver.budget();
-        let mut listed = Vec::new();
-        let mut examined = 0u64;
-        for index in 0..components.len() {
-            let options: Vec<G::Position> = self
-                .game()
-                .moves(&components[index])
-                .take(limit + 1 - listed.len().min(limit))
-                .collect();
-            for next in options {
-                if listed.len() == limit {
-                    return Ok((listed, true));
-                }
-                examined += 1;
-                if examined > budget.options {
-                    return Err(budget.exceeded(Resource::Options).into());
-                }
-                let front = self.front_move(&components, index, next.clone());
-                let mut after = components.clone();
-                after[index] = next;
-                let evaluation = self.evaluation(&after)?;
-                listed.push((front, evaluation));
-            }
-        }
-        Ok((listed, false))
+        self.list_moves(position, limit, |analysis, after| {
+            analysis.evaluation(after)
+        })
     }
 
     fn winning_moves(&mut self, position: &Written, limit: usize) -> Result<(Vec<Move>, bool)> {
@@ -381,31 +394,8 @@ impl<G: Notation> Analysis for SearchAnalysis<G> {
         position: &Written,
         limit: usize,
     ) -> Result<(Vec<(Move, Outcome)>, bool)> {
-        let components = self.components(position)?;
-        let budget = self.solver.budget();
-        let mut listed = Vec::new();
-        let mut examined = 0u64;
-        for index in 0..components.len() {
-            let options: Vec<G::Position> = self
-                .game()
-                .moves(&components[index])
-                .take(limit + 1 - listed.len().min(limit))
-                .collect();
-            for next in options {
-                if listed.len() == limit {
-                    return Ok((listed, true));
-                }
-                examined += 1;
-                if examined > budget.options {
-                    return Err(budget.exceeded(Resource::Options).into());
-                }
-                let front = self.front_move(&components, index, next.clone());
-                let mut after = components.clone();
-                after[index] = self.game().canonical(next);
-                let outcome = self.misere.outcome(&after)?;
-                listed.push((front, outcome));
-            }
-        }
-        Ok((listed, false))
+        self.list_moves(position, limit, |analysis, after| {
+            Ok(analysis.misere.outcome(&after.to_vec())?)
+        })
     }
 }
