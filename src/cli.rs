@@ -248,12 +248,23 @@ pub struct SequenceArgs {
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_heap)]
     pub to: u64,
     /// Print one JSON object: {"game", "values", "period": null or {"preperiod", "period",
-    /// "saltus", "proven"}}.
+    /// "saltus", "proven"}, "largest", "largest_at", "rare_mask", "rare_count", "last_rare"}.
     #[arg(long, conflicts_with = "summary")]
     pub json: bool,
-    /// Print only the period report, G(N), the number of zeros and a checksum.
+    /// Print only the period report, G(N), the number of zeros, a checksum and the
+    /// sparse-space report (largest value, rare/common classification).
     #[arg(long)]
     pub summary: bool,
+    /// Threads to compute with (default: the cores this process may run on).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+    /// Resume from FILE if it exists, and write the values to it as the run goes (every
+    /// --checkpoint-every seconds, atomically, with a checksum) and at the end.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Seconds between two writes of the checkpoint.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, requires = "checkpoint", value_parser = parse_seconds)]
+    pub checkpoint_every: f64,
     /// Print the values in rows of W, so that a period of W (or a divisor) shows as columns.
     #[arg(long, value_name = "W", default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub table: u64,
@@ -303,6 +314,13 @@ pub struct PositionArgs {
     /// The most moves to list (at most 1000000).
     #[arg(long, default_value_t = 100, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     pub max_moves: u64,
+}
+
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(seconds) if (0.0..=1e9).contains(&seconds) => Ok(seconds),
+        _ => Err(format!("a number of seconds from 0 to 10^9, got {text:?}")),
+    }
 }
 
 fn parse_heap(text: &str) -> Result<u64, String> {

@@ -138,8 +138,10 @@ fn limits_end_in_an_error_not_a_hang() {
         &["value", "octal:0.16", "5000", "--max-positions", "100"],
         "limit of 100 remembered positions; raise --max-positions",
     );
+    // 0.16 is proven periodic (period 149459 from 105350, Gangolli & Plambeck) only after
+    // about 510,000 values: more than 300 KB at a byte a value.
     fails(
-        &["value", "octal:0.16", "100000000", "--max-memory", "1M"],
+        &["value", "octal:0.16", "100000000", "--max-memory", "300K"],
         "bytes of memory; raise --max-memory",
     );
 }
@@ -419,4 +421,109 @@ fn misere_value_and_moves() {
             .iter()
             .all(|entry| entry["winning"] == false)
     );
+}
+
+#[test]
+fn sequence_json_reports_the_sparse_space() {
+    // Kayles (OEIS A002186 by its rule, tests/oracles): the largest value, where it first
+    // occurs, and the rare heaps under the mask reported, counted from the values.
+    let expected =
+        common::oracle_values("kayles_0.77.json", "/G_expanded_by_rule_0_to_1199/values");
+    let report = json(&["sequence", "kayles", "--to", "1199", "--json"]);
+    let largest = *expected[1..].iter().max().unwrap();
+    assert_eq!(report["largest"], largest);
+    assert_eq!(
+        report["largest_at"],
+        expected.iter().position(|&value| value == largest).unwrap()
+    );
+    let mask = report["rare_mask"].as_u64().unwrap();
+    // Kayles stops at its proven period (71 + 12 + ...): the report covers the values computed.
+    let computed = report["rare_count"].as_u64().unwrap();
+    let last_rare = report["last_rare"].as_u64();
+    let upto = last_rare.unwrap_or(0) as usize;
+    let rare = (1..=upto)
+        .filter(|&heap| (expected[heap] & mask).count_ones() % 2 == 0)
+        .count() as u64;
+    assert_eq!(rare, computed);
+    assert!(last_rare.is_none_or(|heap| (expected[heap as usize] & mask).count_ones() % 2 == 0));
+}
+
+#[test]
+fn sequence_with_one_thread_or_two_prints_the_same() {
+    let run = |threads: &str| {
+        let output = cgt(&[
+            "sequence",
+            "octal:0.6",
+            "--to",
+            "12000",
+            "--summary",
+            "--threads",
+            threads,
+        ]);
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    assert_eq!(run("1"), run("2"));
+    fails(
+        &["sequence", "octal:0.6", "--to", "10", "--threads", "0"],
+        "--threads",
+    );
+    fails(
+        &[
+            "sequence",
+            "octal:0.6",
+            "--to",
+            "10",
+            "--checkpoint-every",
+            "5",
+        ],
+        "--checkpoint",
+    );
+}
+
+#[test]
+fn a_sequence_killed_at_any_moment_resumes_from_its_checkpoint() {
+    let directory = std::env::temp_dir().join(format!("cgt-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let file = directory.join("0.6.checkpoint");
+    let _ = std::fs::remove_file(&file);
+    let path = file.to_str().unwrap();
+    let arguments = [
+        "sequence",
+        "octal:0.6",
+        "--to",
+        "300000",
+        "--summary",
+        "--checkpoint",
+        path,
+        "--checkpoint-every",
+        "0.01",
+    ];
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cgt"))
+        .args(arguments)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Killed (SIGKILL) once a checkpoint has been written, in the middle of the run.
+    let start = std::time::Instant::now();
+    while !file.exists() && start.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the run ended before it was killed"
+    );
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let resumed = cgt(&arguments);
+    assert!(resumed.status.success(), "{resumed:?}");
+    let uninterrupted = cgt(&arguments[..5]);
+    assert_eq!(
+        String::from_utf8(resumed.stdout).unwrap(),
+        String::from_utf8(uninterrupted.stdout).unwrap()
+    );
+    // A damaged checkpoint is one line and status 2.
+    std::fs::write(&file, b"cgt sequence checkpoint 1\nnot the rest").unwrap();
+    fails(&arguments, "checkpoint");
 }

@@ -4,7 +4,9 @@ use std::io::{IsTerminal, Write};
 
 use crate::progress::Meter;
 
-use cgt_games::{GrundySequence, Period};
+use std::time::Duration;
+
+use cgt_games::{GrundySequence, Period, SequenceOptions, SparseReport};
 use serde_json::json;
 
 use super::Error;
@@ -52,7 +54,13 @@ pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
     }
     let meter = Meter::new(!arguments.json && std::io::stderr().is_terminal());
     let last = arguments.to;
-    let sequence = game.sequence(last, budget, &mut |heap| {
+    let options = SequenceOptions {
+        budget,
+        threads: arguments.threads.map_or(0, |threads| threads as usize),
+        checkpoint: arguments.checkpoint.clone(),
+        checkpoint_every: Duration::from_secs_f64(arguments.checkpoint_every),
+    };
+    let sequence = game.sequence(last, &options, &mut |heap| {
         meter.show(cgt_games::Progress::Sequence { heap, last })
     })?;
     crate::progress::clear();
@@ -78,7 +86,13 @@ pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
             }
             write!(out, "{value}")?;
         }
-        writeln!(out, "],\"period\":{}}}", period_json(sequence.period()))?;
+        write!(out, "],\"period\":{}", period_json(sequence.period()))?;
+        if let serde_json::Value::Object(report) = report_json(sequence.sparse_report()) {
+            for (key, value) in report {
+                write!(out, ",{}:{value}", json!(key))?;
+            }
+        }
+        writeln!(out, "}}")?;
     } else if arguments.summary {
         summary(&name, &sequence, out, &meter)?;
     } else {
@@ -110,6 +124,17 @@ fn period_json(period: Option<Period>) -> serde_json::Value {
             "proven": period.proven,
         }),
     }
+}
+
+/// The sparse-space report as JSON keys (null values when no heap but 0 was computed).
+fn report_json(report: Option<SparseReport>) -> serde_json::Value {
+    json!({
+        "largest": report.map(|report| report.largest),
+        "largest_at": report.map(|report| report.largest_at),
+        "rare_mask": report.map(|report| report.rare_mask),
+        "rare_count": report.map(|report| report.rare_count),
+        "last_rare": report.and_then(|report| report.last_rare),
+    })
 }
 
 fn period_text(period: Option<Period>) -> String {
@@ -155,5 +180,20 @@ fn summary(
         sequence.last()
     )?;
     writeln!(out, "computed: {} values", sequence.computed())?;
+    if let Some(report) = sequence.sparse_report() {
+        writeln!(
+            out,
+            "largest:  {} (first at heap {})",
+            report.largest, report.largest_at
+        )?;
+        let last_rare = report
+            .last_rare
+            .map_or("none".to_string(), |heap| heap.to_string());
+        writeln!(
+            out,
+            "rare:     {} heaps of 1..={} (mask {:#x}: a value is common when its bits under the mask are odd in number), the last at {last_rare}",
+            report.rare_count, report.heaps, report.rare_mask
+        )?;
+    }
     Ok(())
 }

@@ -79,6 +79,15 @@ pub enum Error {
         /// What is accepted.
         reason: String,
     },
+    /// A checkpoint file of a sequence that could not be read or written, or that holds
+    /// something else than the values of the game asked for.
+    #[error("checkpoint {path}: {reason}")]
+    Checkpoint {
+        /// The file.
+        path: String,
+        /// What went wrong.
+        reason: String,
+    },
 }
 
 /// The result type of `cgt-games`.

@@ -35,9 +35,14 @@ impl Default for Repr {
 }
 
 /// An unsigned integer type values can be stored as.
-pub(crate) trait Cell: Copy + Send + Sync + 'static {
+pub(crate) trait Cell: Copy + Send + Sync + 'static + TryFrom<u64> {
     /// The value as a `u64`.
     fn widen(self) -> u64;
+
+    /// `value` in this type, if it fits.
+    fn narrow(value: u64) -> Option<Self> {
+        Self::try_from(value).ok()
+    }
 }
 
 impl Cell for u8 {
@@ -77,6 +82,26 @@ macro_rules! with_slice {
 }
 pub(crate) use with_slice;
 
+/// As `with_slice!`, with the values as a `Vec` of their own type, to change.
+macro_rules! with_slice_mut {
+    ($values:expr, $cells:ident => $body:expr) => {
+        match $values.repr_mut() {
+            $crate::values::Repr::U8($cells) => $body,
+            $crate::values::Repr::U16($cells) => $body,
+            $crate::values::Repr::U32($cells) => $body,
+            $crate::values::Repr::U64($cells) => $body,
+        }
+    };
+}
+pub(crate) use with_slice_mut;
+
+/// `cells` in a wider type, keeping the room reserved beyond them.
+fn widened<A: Copy, B: From<A>>(cells: &[A], capacity: usize) -> Vec<B> {
+    let mut wide = Vec::with_capacity(capacity);
+    wide.extend(cells.iter().map(|&cell| B::from(cell)));
+    wide
+}
+
 impl Values {
     /// An empty list.
     ///
@@ -93,6 +118,10 @@ impl Values {
         &self.0
     }
 
+    pub(crate) fn repr_mut(&mut self) -> &mut Repr {
+        &mut self.0
+    }
+
     /// Appends a value, widening the storage if it does not fit.
     ///
     /// # Examples
@@ -107,19 +136,25 @@ impl Values {
             match &mut self.0 {
                 Repr::U8(cells) => match u8::try_from(value) {
                     Ok(cell) => return cells.push(cell),
-                    Err(_) => self.0 = Repr::U16(cells.iter().map(|&c| u16::from(c)).collect()),
+                    Err(_) => self.0 = Repr::U16(widened(cells, cells.capacity())),
                 },
                 Repr::U16(cells) => match u16::try_from(value) {
                     Ok(cell) => return cells.push(cell),
-                    Err(_) => self.0 = Repr::U32(cells.iter().map(|&c| u32::from(c)).collect()),
+                    Err(_) => self.0 = Repr::U32(widened(cells, cells.capacity())),
                 },
                 Repr::U32(cells) => match u32::try_from(value) {
                     Ok(cell) => return cells.push(cell),
-                    Err(_) => self.0 = Repr::U64(cells.iter().map(|&c| u64::from(c)).collect()),
+                    Err(_) => self.0 = Repr::U64(widened(cells, cells.capacity())),
                 },
                 Repr::U64(cells) => return cells.push(value),
             }
         }
+    }
+
+    /// Makes room for `additional` more values of the present width, exactly: a long run
+    /// that knows its length never holds a doubled buffer.
+    pub(crate) fn reserve_exact(&mut self, additional: usize) {
+        with_slice_mut!(self, cells => cells.reserve_exact(additional))
     }
 
     /// The value at `index`, if stored.

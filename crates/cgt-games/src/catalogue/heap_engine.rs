@@ -1,6 +1,7 @@
 //! The heap engine behind the catalogue's front: a [`Ruleset`] as a [`Game`], its positions
 //! written one heap per component and answered by a [`HeapSolver`].
 
+use crate::SequenceOptions;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -55,10 +56,10 @@ impl Game for Ruleset {
     fn sequence(
         &self,
         last: u64,
-        budget: Budget,
+        options: &SequenceOptions,
         progress: &mut dyn FnMut(u64),
     ) -> Result<GrundySequence> {
-        self.sequence_with(last, budget, progress)
+        self.sequence_in(last, options, progress)
     }
 
     fn graph(

@@ -46,6 +46,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::SequenceOptions;
 use std::fmt;
 
 use cgt_core::{Budget, GameGraph, Nimber, Outcome};
@@ -473,7 +474,8 @@ pub trait Game: fmt::Display {
         progress: Box<dyn FnMut(Progress)>,
     ) -> Result<(Box<dyn Analysis>, Written)>;
 
-    /// The Grundy values `G(0..=last)` of single heaps, for heap games.
+    /// The Grundy values `G(0..=last)` of single heaps, for heap games, computed with
+    /// `options` (budget, threads, checkpoint).
     ///
     /// # Errors
     ///
@@ -482,7 +484,7 @@ pub trait Game: fmt::Display {
     fn sequence(
         &self,
         last: u64,
-        budget: Budget,
+        options: &SequenceOptions,
         progress: &mut dyn FnMut(u64),
     ) -> Result<GrundySequence>;
 

@@ -8,8 +8,8 @@ use cgt_core::{Budget, Nimber, Outcome};
 
 use super::Opener;
 use crate::{
-    Bash, Error, GrundySequence, HeapRuleset, Heaps, Nim, Period, Result, SplitNim, SubsetNim,
-    TakeAndBreak, Values,
+    Bash, Error, GrundySequence, HeapRuleset, Heaps, Nim, Period, Result, SequenceOptions,
+    SplitNim, SubsetNim, TakeAndBreak, Values,
 };
 
 /// One of the heap games of this crate, chosen at run time from its written form: the heap
@@ -103,13 +103,30 @@ impl Ruleset {
         &self,
         last: u64,
         budget: Budget,
-        progress: impl FnMut(u64),
+        mut progress: impl FnMut(u64),
     ) -> Result<GrundySequence> {
+        self.sequence_in(last, &SequenceOptions::within(budget), &mut progress)
+    }
+
+    /// As [`Ruleset::sequence_with`], with every setting of the run (see
+    /// [`GrundySequence::compute_in`]). Threads and the checkpoint serve the take-and-break
+    /// engine; closed forms and the definition (split Nim) need neither.
+    ///
+    /// # Errors
+    ///
+    /// As [`GrundySequence::compute_in`].
+    pub fn sequence_in(
+        &self,
+        last: u64,
+        options: &SequenceOptions,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<GrundySequence> {
+        let budget = options.budget;
         if let Some(sequence) = self.closed_form_sequence(last, budget) {
             return sequence;
         }
         if let Some(game) = self.as_take_and_break()? {
-            return GrundySequence::compute_with(&game, last, budget, progress);
+            return GrundySequence::compute_in(&game, last, options, progress);
         }
         // Every ruleset the take-and-break kernel does not take, named: a new variant must be
         // placed here, not fall into a default.
@@ -123,7 +140,7 @@ impl Ruleset {
                 GrundySequence::compute_any_within(split, last, budget, progress)
             }
             Ruleset::TakeAndBreak { game, .. } | Ruleset::Lasker(game) => {
-                GrundySequence::compute_with(game, last, budget, progress)
+                GrundySequence::compute_in(game, last, options, progress)
             }
         }
     }

@@ -1,6 +1,7 @@
 //! The search engine behind the catalogue's front: any [`ImpartialGame`] with a [`Notation`],
 //! its positions written one game position per component and valued by the [`Solver`].
 
+use crate::SequenceOptions;
 use std::fmt;
 
 use cgt_core::{
@@ -141,7 +142,7 @@ impl<G: Notation + Clone + 'static> Game for Searched<G> {
     fn sequence(
         &self,
         _last: u64,
-        _budget: Budget,
+        _options: &SequenceOptions,
         _progress: &mut dyn FnMut(u64),
     ) -> Result<GrundySequence> {
         Err(Error::InvalidParameter {

@@ -10,4 +10,5 @@ mod heap_games;
 mod judge_samples;
 mod misere;
 mod nim;
+mod sequences;
 mod shapes;

@@ -1,0 +1,505 @@
+//! The engine: heap after heap, in batches, each by the method that suits the values so far.
+//!
+//! Every heap's options from moves that leave no heap, one heap or three heaps or more are
+//! valued here; its two-heap splits by the plain method (`plain.rs`) or the sparse method
+//! (`sparse.rs`), chosen again at every power of two by how sparse the values are and how the
+//! sparse method paid. Heaps are valued in batches: the values of a batch are kept apart until
+//! it ends, so that a second thread can read every value known before it meanwhile
+//! (`sharing.rs`). At every power of two the engine also looks for a period (`period.rs`) and
+//! stops once one is proven.
+
+use std::time::Instant;
+
+use cgt_core::{MexSet, Nimber, Resource};
+
+use crate::values::{Cell, with_slice_mut};
+use crate::{Error, Period, Result, TakeAndBreak, Values};
+
+use super::checkpoint::Checkpoint;
+use super::kernel::Kernel;
+use super::period::{find_period, guy_smith_bound};
+use super::plain::CachedSplits;
+use super::sharing::{self, Job, SHARE_FROM, Shared, Sharing};
+use super::sparse::{Classes, best_classes, rare_heaps};
+use super::splits::{SplitSet, View};
+use super::{GrundySequence, SequenceOptions, check_memory};
+
+/// How the engine values two-heap splits now.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Method {
+    Plain,
+    Sparse(Classes),
+}
+
+/// The rare heaps with their values: those known before the batch at hand, and those of the
+/// batch so far.
+#[derive(Clone, Copy)]
+pub(super) struct Rare<'a> {
+    pub(super) known: &'a [(u64, u64)],
+    pub(super) fresh: &'a [(u64, u64)],
+}
+
+/// Values from which the sparse method is considered: below this the plain scan is cheap anyway.
+const SPARSE_START: u64 = 2048;
+
+/// The engine's state between heaps.
+pub(super) struct Engine<'g> {
+    game: &'g TakeAndBreak,
+    pub(super) kernel: Kernel,
+    /// The values of the options of the heap at hand, other than two-heap splits.
+    pub(super) set: MexSet,
+    /// Values `G(m)` for `1 <= m <= singles_upto`, for a repeating digit that leaves one heap.
+    prefix_singles: MexSet,
+    singles_upto: u64,
+    /// Values of splits of every total `2..=pairs_upto`, for a repeating digit that leaves two.
+    prefix_pairs: MexSet,
+    pairs_upto: u64,
+    method: Method,
+    partitions: Vec<Vec<u64>>,
+    /// Options examined so far: the measure of work the budget bounds.
+    pub(super) work: u64,
+    /// The values of two-heap splits of the plain method.
+    pub(super) splits: SplitSet,
+    /// Scratch space for the splits of one total.
+    pub(super) scratch: SplitSet,
+    /// The split values the sparse method has seen for the heap at hand.
+    pub(super) flags: SplitSet,
+    /// How far the sparse method's scan of each splitting take has got.
+    pub(super) cursors: Vec<u64>,
+    pub(super) split_cache: Vec<CachedSplits>,
+}
+
+/// The engine's record of its choice of method: the sparse method is tried once at most a
+/// quarter of the heaps are rare (`denominator` 4), kept while it costs less than three
+/// quarters of what the plain scan would, and tried again after a failure only when rare heaps
+/// have become half as common.
+struct Trial {
+    denominator: u64,
+    /// Heaps computed, and options examined, at the last look.
+    heaps: u64,
+    work: u64,
+}
+
+impl<'g> Engine<'g> {
+    fn new(game: &'g TakeAndBreak) -> Engine<'g> {
+        Engine {
+            game,
+            kernel: Kernel::new(game),
+            set: MexSet::new(),
+            prefix_singles: MexSet::new(),
+            singles_upto: 0,
+            prefix_pairs: MexSet::new(),
+            pairs_upto: 0,
+            method: Method::Plain,
+            partitions: Vec::new(),
+            work: 0,
+            splits: SplitSet::new(),
+            scratch: SplitSet::new(),
+            flags: SplitSet::new(),
+            cursors: Vec::new(),
+            split_cache: Vec::new(),
+        }
+    }
+
+    /// `G(n)` for the heap after the last of `view`.
+    fn value<T: Cell>(&mut self, view: View<T>, rare: Rare, shared: Option<&Shared>) -> u64 {
+        let n = view.len() as u64;
+        if n == 0 {
+            return 0;
+        }
+        self.other_options(view, n);
+        match self.method {
+            Method::Plain => self.plain(view, n, shared),
+            Method::Sparse(classes) => self.sparse(view, n, classes, rare, shared),
+        }
+    }
+
+    /// Puts in `set` the values of the options of heap `n` that are not two-heap splits.
+    fn other_options<T: Cell>(&mut self, view: View<T>, n: u64) {
+        self.work += 1 + self.kernel.singles.len() as u64;
+        self.set.clear();
+        if self.game.digit(n) & 1 != 0 {
+            self.set.insert(Nimber::ZERO);
+        }
+        for &k in &self.kernel.singles {
+            if k < n {
+                self.set.insert(Nimber::new(view.get((n - k) as usize)));
+            }
+        }
+        if n > self.kernel.explicit {
+            let upto = n - self.kernel.explicit;
+            if self.kernel.tail_single {
+                while self.singles_upto < upto {
+                    self.singles_upto += 1;
+                    let value = view.get(self.singles_upto as usize);
+                    self.prefix_singles.insert(Nimber::new(value));
+                }
+                self.set.union_with(&self.prefix_singles);
+            }
+            if self.kernel.tail_pair {
+                while self.pairs_upto < upto {
+                    self.pairs_upto += 1;
+                    let total = self.pairs_upto;
+                    self.work += total / 2;
+                    for small in 1..=total / 2 {
+                        let value = view.get(small as usize) ^ view.get((total - small) as usize);
+                        self.prefix_pairs.insert(Nimber::new(value));
+                    }
+                }
+                self.set.union_with(&self.prefix_pairs);
+            }
+        }
+        for &(k, parts, distinct) in &self.kernel.more {
+            if k + u64::from(parts) <= n {
+                self.partitions.clear();
+                crate::take_and_break::partitions(n - k, parts, 1, distinct, &mut self.partitions);
+                self.work += self.partitions.len() as u64;
+                for partition in &self.partitions {
+                    let sum = partition
+                        .iter()
+                        .fold(0, |sum, &heap| sum ^ view.get(heap as usize));
+                    self.set.insert(Nimber::new(sum));
+                }
+            }
+        }
+    }
+
+    /// Values the heaps from `known.len()` up to `end` into `fresh` (and the rare ones among
+    /// them into `fresh_rare`), and returns the first value that does not fit a `T`, if one
+    /// comes: the batch stops there.
+    fn batch<T: Cell>(
+        &mut self,
+        known: &[T],
+        fresh: &mut Vec<T>,
+        end: u64,
+        rare: &[(u64, u64)],
+        fresh_rare: &mut Vec<(u64, u64)>,
+        shared: Option<&Shared>,
+    ) -> Option<u64> {
+        loop {
+            let n = (known.len() + fresh.len()) as u64;
+            if n >= end {
+                return None;
+            }
+            let view = View { known, fresh };
+            let rare_so_far = Rare {
+                known: rare,
+                fresh: fresh_rare,
+            };
+            let value = self.value(view, rare_so_far, shared);
+            if let Method::Sparse(classes) = self.method {
+                if n > 0 && classes.is_rare(n, value) {
+                    fresh_rare.push((n, value));
+                }
+            }
+            match T::narrow(value) {
+                Some(cell) => fresh.push(cell),
+                None => return Some(value),
+            }
+        }
+    }
+
+    /// The options a heap near `n` costs, about.
+    fn cost(&self, n: u64, rare: usize) -> u64 {
+        let per_take = match self.method {
+            Method::Plain => n / 2,
+            Method::Sparse(_) => rare as u64 + 64,
+        };
+        per_take * self.kernel.pairs.len().max(1) as u64
+    }
+}
+
+/// The rest of the engine's state: the values, the rare heaps and the choice of method.
+struct Run<'g> {
+    engine: Engine<'g>,
+    values: Values,
+    rare: Vec<(u64, u64)>,
+    trial: Trial,
+    /// Counts changes of method: shared work planned under another is thrown away.
+    generation: u64,
+    largest: u64,
+    sharing: Sharing,
+}
+
+impl Run<'_> {
+    /// Values the heaps up to `end` (exclusive) in one batch, the other thread meanwhile doing
+    /// `job` if there is one.
+    fn batch(
+        &mut self,
+        end: u64,
+        pool: Option<&rayon::ThreadPool>,
+        job: Option<Job>,
+    ) -> Option<u64> {
+        let start = self.values.len() as u64;
+        let generation = self.generation;
+        let shared = self
+            .sharing
+            .pending
+            .take()
+            .filter(|shared| shared.serves(start, generation));
+        let mut fresh_rare = Vec::new();
+        let Run {
+            engine,
+            values,
+            rare,
+            sharing,
+            ..
+        } = self;
+        let (overflow, next, top) = with_slice_mut!(values, cells => {
+            let mut fresh = Vec::with_capacity((end - start) as usize);
+            let (overflow, next) = {
+                let known: &[_] = cells;
+                let rare: &[(u64, u64)] = rare;
+                let mut ours = || {
+                    let clock = Instant::now();
+                    let overflow =
+                        engine.batch(known, &mut fresh, end, rare, &mut fresh_rare, shared.as_ref());
+                    (overflow, clock.elapsed().as_secs_f64())
+                };
+                match (pool, job) {
+                    (Some(pool), Some(job)) => {
+                        let (scratch, spare) = (&mut sharing.scratch, std::mem::take(&mut sharing.spare));
+                        let theirs = || {
+                            let clock = Instant::now();
+                            let done = sharing::run(job, known, rare, scratch, spare);
+                            (done, clock.elapsed().as_secs_f64())
+                        };
+                        let ((overflow, ours), (done, theirs)) = pool.join(ours, theirs);
+                        sharing.balance(ours, theirs);
+                        (overflow, Some(done))
+                    }
+                    _ => (ours().0, None),
+                }
+            };
+            cells.extend_from_slice(&fresh);
+            let top = fresh.iter().map(|&cell| cell.widen()).max().unwrap_or(0);
+            (overflow, next, top)
+        });
+        if let Some(shared) = shared {
+            engine.work += shared.work;
+            sharing.heaps += values.len() as u64 - start;
+        }
+        sharing.pending = next;
+        rare.extend(fresh_rare);
+        self.largest = self.largest.max(top);
+        overflow
+    }
+}
+
+impl Run<'_> {
+    /// Switches between the plain and the sparse method according to how sparse the values
+    /// are and how the sparse method paid since the last look.
+    fn reconsider_method(&mut self) {
+        self.generation += 1;
+        let computed = self.values.len() as u64;
+        let pairs = &self.engine.kernel.pairs;
+        if pairs.is_empty() || computed < SPARSE_START {
+            return;
+        }
+        let (since, work_since) = (self.trial.heaps, self.trial.work);
+        self.trial.heaps = computed;
+        self.trial.work = self.engine.work;
+        let mut keep = false;
+        if let Method::Sparse(_) = self.engine.method {
+            // What the plain scan would have cost for the same heaps: half of each splitting
+            // total, for every take that splits.
+            let heaps = computed - since;
+            let plain = heaps * (since + computed) / 4 * pairs.len() as u64;
+            if (self.engine.work - work_since) * 4 > plain * 3 {
+                // It did not pay: try it again only when rare heaps are rarer.
+                self.trial.denominator *= 2;
+            } else {
+                keep = true;
+            }
+        }
+        let even = pairs.iter().all(|&(k, _)| k % 2 == 0);
+        let odd = pairs.iter().all(|&(k, _)| k % 2 == 1);
+        let refinable = (even || odd).then_some(even);
+        // The classes are chosen afresh each time: longer data may show better ones.
+        self.engine.method = match best_classes(&self.values, refinable) {
+            Some((classes, rare))
+                if rare * self.trial.denominator <= computed || (keep && rare * 3 <= computed) =>
+            {
+                Method::Sparse(classes)
+            }
+            _ => Method::Plain,
+        };
+        self.rare = match self.engine.method {
+            Method::Sparse(classes) => rare_heaps(&self.values, classes),
+            Method::Plain => Vec::new(),
+        };
+    }
+
+    /// The period the values show, proven when `provable` and the Guy-Smith criterion holds.
+    fn period(&self, provable: bool) -> Option<Period> {
+        let (max_take, max_parts) = (self.engine.kernel.max_take, self.engine.kernel.max_parts);
+        let bound = move |preperiod: u64, period: u64| {
+            guy_smith_bound(preperiod, period, max_take, max_parts)
+        };
+        let proof: Option<&dyn Fn(u64, u64) -> u64> = if provable { Some(&bound) } else { None };
+        let (preperiod, period, saltus, proven) = find_period(&self.values, !provable, proof)?;
+        Some(Period {
+            preperiod,
+            period,
+            saltus,
+            proven,
+        })
+    }
+
+    fn finish(self, last: u64, period: Option<Period>) -> GrundySequence {
+        let mut values = self.values;
+        if let Ok(last) = usize::try_from(last.saturating_add(1)) {
+            values.truncate(last);
+        }
+        GrundySequence {
+            values,
+            period,
+            last,
+            sparse: matches!(self.engine.method, Method::Sparse(_)),
+            helped: self.sharing.heaps,
+        }
+    }
+
+    /// The bit words a set of split values needs: every value so far is below the next power
+    /// of two above the largest, and so is the xor of any two.
+    fn width(&self) -> usize {
+        let bits = u64::BITS - self.largest.leading_zeros();
+        ((1usize << bits) / 64).max(1)
+    }
+}
+
+/// The values `G(0..=last)` of `game` (see [`GrundySequence::compute_in`]).
+pub(super) fn compute(
+    game: &TakeAndBreak,
+    last: u64,
+    options: &SequenceOptions,
+    progress: &mut dyn FnMut(u64),
+) -> Result<GrundySequence> {
+    let budget = options.budget;
+    let provable = game.tail().is_none() && !game.has_unequal();
+    // No period can stop a game that cannot be proven periodic early: every value up to
+    // `last` will be held, so a budget too small for them is an error now, not in an hour.
+    if !provable {
+        check_memory(last, &Values::new(), budget)?;
+    }
+    let (mut checkpoint, resumed) = match &options.checkpoint {
+        Some(path) => {
+            let (checkpoint, resumed) = Checkpoint::open(path, game, options.checkpoint_every)?;
+            (Some(checkpoint), resumed)
+        }
+        None => (None, None),
+    };
+    let mut run = Run {
+        engine: Engine::new(game),
+        values: Values::new(),
+        rare: Vec::new(),
+        trial: Trial {
+            denominator: 4,
+            heaps: 0,
+            work: 0,
+        },
+        generation: 0,
+        largest: 0,
+        sharing: Sharing::new(),
+    };
+    let mut next_check = 64;
+    if let Some(values) = resumed {
+        let count = values.len() as u64;
+        check_memory(count.saturating_sub(1), &values, budget)?;
+        run.largest = values.iter().max().unwrap_or(0);
+        run.values = values;
+        // Every method gives the same values; the engine picks its method for the values
+        // read, and looks for a period in them, as if it had just computed them.
+        while next_check < count {
+            next_check *= 2;
+        }
+        if count > 0 {
+            if let Some(period) = run.period(provable).filter(|period| period.proven) {
+                return Ok(run.finish(last, Some(period)));
+            }
+            run.reconsider_method();
+        }
+    }
+    // A run that knows its length holds no doubled buffer; the memory was checked above.
+    if let Ok(count) = usize::try_from(last.saturating_add(1).min(1 << 24)) {
+        run.values
+            .reserve_exact(count.saturating_sub(run.values.len()));
+    }
+    let threads = options.threads();
+    let mut pool: Option<rayon::ThreadPool> = None;
+    let mut report_at = 65_536;
+    loop {
+        let n = run.values.len() as u64;
+        if n > last {
+            break;
+        }
+        if run.engine.work > budget.options {
+            return Err(Error::Engine(budget.exceeded(Resource::Options)));
+        }
+        let size = |start: u64| {
+            let cost = run.engine.cost(start, run.rare.len());
+            Sharing::batch_size(start, cost, run.width())
+        };
+        // The batch ends at the next look at the method and the period, and at `last`.
+        let stop = next_check.min(last).saturating_add(1);
+        let end = n.saturating_add(size(n)).min(stop);
+        check_memory(end - 1, &run.values, budget)?;
+        // The next batch, for the other thread to work on meanwhile, unless this batch ends
+        // at a look at the method (which may change it).
+        let shares = threads > 1
+            && run.engine.kernel.can_share()
+            && n >= SHARE_FROM
+            && end <= next_check
+            && end <= last
+            && run.values.bytes_per_value() <= 2;
+        let job = shares.then(|| {
+            let sparse = matches!(run.engine.method, Method::Sparse(_));
+            Job {
+                start: end,
+                end: end.saturating_add(size(end)).min(stop),
+                known: n,
+                bound: run.sharing.bound(end, sparse, &run.rare),
+                generation: run.generation,
+                sparse,
+                window: run.sharing.window,
+                width: run.width(),
+                pairs: run.engine.kernel.pairs.clone(),
+            }
+        });
+        if job.is_some() && pool.is_none() {
+            pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(|index| format!("cgt-sequence-{index}"))
+                .build()
+                .ok();
+        }
+        if let Some(value) = run.batch(end, pool.as_ref(), job) {
+            // A value too large for the present width: stored wider, and the batch ends.
+            run.largest = run.largest.max(value);
+            run.values.push(value);
+        }
+        let n = run.values.len() as u64 - 1;
+        if n >= report_at {
+            progress(n);
+            report_at = (n / 65_536 + 1) * 65_536;
+        }
+        if n == next_check || n == last {
+            next_check = next_check.saturating_mul(2);
+            if let Some(period) = run.period(provable).filter(|period| period.proven) {
+                if let Some(checkpoint) = &mut checkpoint {
+                    checkpoint.write(&run.values)?;
+                }
+                return Ok(run.finish(last, Some(period)));
+            }
+            run.reconsider_method();
+        }
+        if let Some(checkpoint) = checkpoint.as_mut().filter(|checkpoint| checkpoint.due()) {
+            checkpoint.write(&run.values)?;
+        }
+    }
+    if let Some(checkpoint) = &mut checkpoint {
+        checkpoint.write(&run.values)?;
+    }
+    let period = run.period(provable);
+    Ok(run.finish(last, period))
+}

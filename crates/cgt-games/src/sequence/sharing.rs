@@ -1,0 +1,228 @@
+//! Work sharing between two threads, in batches of heaps.
+//!
+//! The value of heap n needs the values of every smaller heap, so heaps are valued one after
+//! another; but most of the splits of a heap have both parts far below it. The engine values
+//! heaps in batches, and while it values batch j, a second thread values, for every heap of
+//! batch j + 1, the splits whose parts are both among the heaps known when batch j began
+//! (`known`): with the plain method, the splits whose smaller part is above `bound`; with the
+//! sparse method, the splits whose rare part is above `bound`. It hands them over as bit words,
+//! one set per total, and the engine values the rest itself. `bound` is moved batch by batch so
+//! that the two threads take about as long ([`Sharing::balance`]).
+//!
+//! The threads meet once a batch (some hundreds of microseconds of work), through rayon's
+//! `join`, which blocks rather than spins, and which runs both halves on the calling thread
+//! when no other thread takes the second: with one free core a two-thread run does the same
+//! work as a one-thread run, plus a hand-off per batch.
+
+use crate::values::Cell;
+
+use super::splits::{SplitSet, View, split_half};
+
+/// What the second thread is to value: the splits of heaps `start..end` with parts below
+/// `known`, above `bound`.
+pub(super) struct Job {
+    pub(super) start: u64,
+    pub(super) end: u64,
+    pub(super) known: u64,
+    pub(super) bound: u64,
+    /// The engine's method when the job was planned; a job for another is thrown away.
+    pub(super) generation: u64,
+    pub(super) sparse: bool,
+    /// For the sparse method: how many splits next to the middle of each total the other
+    /// thread values too (any split may settle the mex, and those have both parts known).
+    pub(super) window: u64,
+    /// Bit words a set of split values needs.
+    pub(super) width: usize,
+    pub(super) pairs: Vec<(u64, bool)>,
+}
+
+/// A job done: the split values it covers, a set of bit words for each total and flag.
+pub(super) struct Shared {
+    job: Job,
+    lowest: u64,
+    span: usize,
+    words: Vec<u64>,
+    /// Options examined.
+    pub(super) work: u64,
+}
+
+impl Shared {
+    /// Whether this is the work for the batch starting at `start` with the method of
+    /// `generation`.
+    pub(super) fn serves(&self, start: u64, generation: u64) -> bool {
+        self.job.start == start && self.job.generation == generation
+    }
+
+    fn index(&self, total: u64, distinct: bool) -> usize {
+        (usize::from(distinct) * self.span + (total - self.lowest) as usize) * self.job.width
+    }
+
+    /// The values of the shared splits of `total`, as bit words.
+    pub(super) fn words(&self, total: u64, distinct: bool) -> &[u64] {
+        let index = self.index(total, distinct);
+        &self.words[index..index + self.job.width]
+    }
+
+    /// The parts at or below which the engine values splits of `total` itself: `bound`, or
+    /// higher where a partner would not have been known.
+    fn engine_bound(&self, total: u64) -> u64 {
+        self.job.bound.max(total.saturating_sub(self.job.known))
+    }
+
+    /// For the plain method: the shared smaller parts of `total` are `bound + 1..=end`.
+    pub(super) fn plain_range(&self, total: u64, half: u64) -> (u64, u64) {
+        let bound = self.engine_bound(total);
+        (bound, half.min(self.job.known - 1).max(bound))
+    }
+
+    /// For the sparse method: the shared rare parts of `total` are those in `bound + 1..known`.
+    pub(super) fn sparse_range(&self, total: u64) -> (u64, u64) {
+        (self.engine_bound(total), self.job.known)
+    }
+
+    /// For the sparse method: the splits of `total` whose smaller part is above the answer
+    /// (and at most `half`) are shared, whatever their classes.
+    pub(super) fn window_start(&self, total: u64, half: u64) -> u64 {
+        half.saturating_sub(self.job.window)
+            .max(total.saturating_sub(self.job.known))
+            .min(half)
+    }
+}
+
+/// Does `job`: `values` are the values known (at least `job.known` of them), `rare` the rare
+/// heaps among them, `scratch` a set to work in, `words` a buffer to reuse.
+pub(super) fn run<T: Cell>(
+    job: Job,
+    values: &[T],
+    rare: &[(u64, u64)],
+    scratch: &mut SplitSet,
+    mut words: Vec<u64>,
+) -> Shared {
+    let known = View::whole(&values[..job.known as usize]);
+    let lowest = job
+        .start
+        .saturating_sub(job.pairs.iter().map(|&(k, _)| k).max().unwrap_or(0));
+    let span = (job.end - lowest) as usize;
+    words.clear();
+    words.resize(2 * span * job.width, 0);
+    let mut shared = Shared {
+        job,
+        lowest,
+        span,
+        words,
+        work: 0,
+    };
+    let mut done = vec![false; 2 * span];
+    for heap in shared.job.start..shared.job.end {
+        for index in 0..shared.job.pairs.len() {
+            let (k, distinct) = shared.job.pairs[index];
+            if k + 2 > heap {
+                continue;
+            }
+            let total = heap - k;
+            let slot = usize::from(distinct) * span + (total - lowest) as usize;
+            if std::mem::replace(&mut done[slot], true) {
+                continue;
+            }
+            scratch.clear();
+            let bound = shared.engine_bound(total);
+            if shared.job.sparse {
+                let from = rare.partition_point(|&(part, _)| part <= bound);
+                let to = rare.partition_point(|&(part, _)| part < shared.job.known);
+                if from < to {
+                    scratch.scan_parts(known, &rare[from..to], total, distinct);
+                    shared.work += (to - from) as u64;
+                }
+                let half = split_half(total, distinct);
+                let start = shared.window_start(total, half);
+                scratch.scan_range(known, total, start + 1, half);
+                shared.work += half - start;
+            } else {
+                let (bound, end) = shared.plain_range(total, split_half(total, distinct));
+                scratch.scan_range(known, total, bound + 1, end);
+                shared.work += end - bound;
+            }
+            let index = shared.index(total, distinct);
+            let width = shared.job.width;
+            scratch.words_into(&mut shared.words[index..index + width]);
+        }
+    }
+    shared
+}
+
+/// The engine's side of the sharing: the work done for the next batch, buffers to reuse, and
+/// the share of the work the other thread takes.
+pub(super) struct Sharing {
+    pub(super) pending: Option<Shared>,
+    pub(super) scratch: SplitSet,
+    pub(super) spare: Vec<u64>,
+    /// The share of the splits to hand over, between 0 and 1.
+    share: f64,
+    /// The window of splits next to the middle handed over with the sparse method.
+    pub(super) window: u64,
+    /// Heaps valued with shared work.
+    pub(super) heaps: u64,
+}
+
+/// Heaps from which work is shared: below this a batch is too short to repay a hand-off.
+pub(super) const SHARE_FROM: u64 = 4096;
+
+/// The splits a batch holds, about: some hundreds of microseconds of work, so that a hand-off
+/// between threads (some microseconds) costs little beside it.
+const BATCH_WORK: u64 = 1 << 18;
+
+/// The most bit words a job's sets may take (4 MB).
+const MAX_WORDS: u64 = 1 << 19;
+
+impl Sharing {
+    pub(super) fn new() -> Sharing {
+        Sharing {
+            pending: None,
+            scratch: SplitSet::new(),
+            spare: Vec::new(),
+            share: 0.5,
+            window: 64,
+            heaps: 0,
+        }
+    }
+
+    /// How many heaps from `start` make a batch, when each costs about `cost` options and a
+    /// shared set `width` words.
+    pub(super) fn batch_size(start: u64, cost: u64, width: usize) -> u64 {
+        (BATCH_WORK / cost.max(1))
+            .clamp(16, 2048)
+            .min(MAX_WORDS / (2 * width as u64).max(1))
+            .min(start / 8)
+            .max(1)
+    }
+
+    /// The part at or below which the engine values splits itself, in a batch whose heaps
+    /// are about `start`: with the plain method a smaller part, with the sparse method a rare
+    /// heap among `rare`.
+    pub(super) fn bound(&self, start: u64, sparse: bool, rare: &[(u64, u64)]) -> u64 {
+        let keep = 1.0 - self.share;
+        if sparse {
+            let index = (keep * rare.len() as f64) as usize;
+            index.checked_sub(1).map_or(0, |index| rare[index].0)
+        } else {
+            (keep * (start / 2) as f64) as u64
+        }
+    }
+
+    /// Moves the work towards a split that makes the engine's part of a batch take as long
+    /// as the other thread's (`engine` and `other` seconds): first the share of the rare
+    /// parts, each of which saves the engine a split; then the window of middle splits, which
+    /// saves it splits only where the mex would not have been settled sooner.
+    pub(super) fn balance(&mut self, engine: f64, other: f64) {
+        if engine + other <= 0.0 {
+            return;
+        }
+        let step = 0.1 * (engine - other) / (engine + other);
+        let window = self.window as f64 * (1.0 + 4.0 * step);
+        if step > 0.0 && self.share < 0.98 || step < 0.0 && self.window <= 64 {
+            self.share = (self.share + step).clamp(0.02, 0.98);
+        } else {
+            self.window = (window as u64).clamp(64, 1 << 16);
+        }
+    }
+}

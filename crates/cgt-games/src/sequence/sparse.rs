@@ -1,0 +1,182 @@
+//! The sparse method: rare and common values.
+//!
+//! In many octal games nearly every value has the same parity in some set of bits (a mask):
+//! those values are *common*, the few others *rare* (Gangolli & Plambeck, *A note on periodicity
+//! in some octal games*, IJGT 1989; Flammenkamp's tables of octal games). Two common parts then
+//! give a split value of known parity, so a heap's value is found from the splits with a rare
+//! part (few), and from the common splits only as far as it takes to settle the mex: a tentative
+//! mex of the other parity is final at once. This refinement is the engine's own: the classes
+//! may also depend on the parity of the heap (heap h is common when the parity of
+//! `G(h) & mask` is `base ^ (h odd)`), which makes games such as 0.106 sparse that are not
+//! sparse by value alone; it applies when every splitting take has one parity.
+//!
+//! The method is tried once at most a quarter of the heaps are rare, with the classes that make
+//! the fewest rare, and kept while it costs less than three quarters of the plain scan (see
+//! `engine.rs`).
+
+use crate::Values;
+use crate::values::Cell;
+
+use super::engine::{Engine, Rare};
+use super::sharing::Shared;
+use super::splits::{View, split_half};
+
+/// Which heaps are rare (see the module docs). With `refine` false this is the rare/common
+/// split of Gangolli & Plambeck.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Classes {
+    pub(super) mask: u64,
+    pub(super) refine: bool,
+    pub(super) base: bool,
+}
+
+impl Classes {
+    fn parity(self, value: u64) -> bool {
+        (value & self.mask).count_ones() % 2 == 1
+    }
+
+    pub(super) fn is_rare(self, heap: u64, value: u64) -> bool {
+        self.parity(value) != (self.base ^ (self.refine && heap % 2 == 1))
+    }
+
+    /// The parity of every value two common parts with this total can give.
+    fn common_pair_parity(self, total: u64) -> bool {
+        self.refine && total % 2 == 1
+    }
+}
+
+/// The most splits the sparse method scans between two looks at the tentative mex: enough to
+/// make the look cheap beside the scan, few enough that the scan rarely goes on long past the
+/// split that settles the mex. Blocks start at 4 splits and double, so a short scan is never
+/// more than twice as long as it needs to be.
+const SPARSE_BLOCK: u64 = 128;
+
+impl Engine<'_> {
+    /// The mex of the options of heap `n` by the sparse method with `classes`.
+    pub(super) fn sparse<T: Cell>(
+        &mut self,
+        view: View<T>,
+        n: u64,
+        classes: Classes,
+        rare: Rare,
+        shared: Option<&Shared>,
+    ) -> u64 {
+        let flags = &mut self.flags;
+        flags.clear();
+        for value in self.set.iter() {
+            flags.insert(value.value());
+        }
+        for &(k, distinct) in &self.kernel.pairs {
+            if k + 2 > n {
+                continue;
+            }
+            let total = n - k;
+            self.work += (rare.known.len() + rare.fresh.len()) as u64;
+            match shared {
+                Some(shared) => {
+                    // The other thread valued the rare parts in (bound, known); the rest here.
+                    let (bound, known) = shared.sparse_range(total);
+                    let low = rare.known.partition_point(|&(heap, _)| heap <= bound);
+                    let high = rare.known.partition_point(|&(heap, _)| heap < known);
+                    flags.scan_parts(view, &rare.known[..low], total, distinct);
+                    flags.scan_parts(view, &rare.known[high.max(low)..], total, distinct);
+                    flags.merge(shared.words(total, distinct));
+                }
+                None => flags.scan_parts(view, rare.known, total, distinct),
+            }
+            flags.scan_parts(view, rare.fresh, total, distinct);
+        }
+        // Splits into two common parts give values of one known parity per total, so a
+        // tentative mex of the other parity is final. Otherwise the scan of the splits that
+        // could give it goes on from where it stopped, a block at a time with no branch per
+        // split, until the mex has the other parity or every such split has been seen (the
+        // tentative mex is then final). The sets only grow, so the tentative mex only moves up.
+        // With shared work, the splits next to the middle are in already: the scan stops
+        // short of them.
+        let pairs = &self.kernel.pairs;
+        let cursors = &mut self.cursors;
+        cursors.clear();
+        cursors.extend(pairs.iter().map(|_| 1u64));
+        let mut candidate = 0;
+        let mut block = 4;
+        loop {
+            while flags.contains(candidate) {
+                candidate += 1;
+            }
+            let parity = classes.parity(candidate);
+            let mut scanned = false;
+            for (&(k, distinct), cursor) in pairs.iter().zip(cursors.iter_mut()) {
+                if k + 2 > n || classes.common_pair_parity(n - k) != parity {
+                    continue;
+                }
+                let mut half = split_half(n - k, distinct);
+                if let Some(shared) = shared {
+                    half = shared.window_start(n - k, half);
+                }
+                if *cursor > half {
+                    continue;
+                }
+                let to = half.min(*cursor + block - 1);
+                flags.scan_range(view, n - k, *cursor, to);
+                self.work += to + 1 - *cursor;
+                *cursor = to + 1;
+                scanned = true;
+            }
+            if !scanned {
+                break candidate;
+            }
+            block = (2 * block).min(SPARSE_BLOCK);
+        }
+    }
+}
+
+/// The classes that make the fewest heaps rare, with the number of rare heaps, among those for
+/// which a common value is settled without a full scan: the parity of a common heap n must
+/// differ from the parity two common parts of `n - k` give, for every take k that splits.
+/// Unrefined, that means `base`; refined, `base` must be `k` even for every such k (so they
+/// must share a parity), and `refinable` says whether they do and which. Heap 0 never takes
+/// part in a split and is not counted.
+pub(super) fn best_classes(values: &Values, refinable: Option<bool>) -> Option<(Classes, u64)> {
+    let largest = values.iter().max()?;
+    let bits = (u64::BITS - largest.leading_zeros()).min(12);
+    // How often each value occurs at even and at odd heaps.
+    let mut counts = [vec![0u64; 1 << bits], vec![0u64; 1 << bits]];
+    for (heap, value) in values.iter().enumerate().skip(1) {
+        if let Some(count) = counts[heap % 2].get_mut(value as usize) {
+            *count += 1;
+        }
+    }
+    let rare_count = |classes: Classes| -> u64 {
+        (0..2u64)
+            .map(|heap_parity| {
+                counts[heap_parity as usize]
+                    .iter()
+                    .enumerate()
+                    .filter(|&(value, _)| classes.is_rare(heap_parity, value as u64))
+                    .map(|(_, count)| count)
+                    .sum::<u64>()
+            })
+            .sum()
+    };
+    let refined = refinable.map(|even| (true, even));
+    let candidates = (1..1u64 << bits).flat_map(|mask| {
+        [(false, true)]
+            .into_iter()
+            .chain(refined)
+            .map(move |(refine, base)| Classes { mask, refine, base })
+    });
+    candidates
+        .map(|classes| (classes, rare_count(classes)))
+        .min_by_key(|&(_, count)| count)
+}
+
+/// The rare heaps of `values` under `classes`, with their values, ascending.
+pub(super) fn rare_heaps(values: &Values, classes: Classes) -> Vec<(u64, u64)> {
+    values
+        .iter()
+        .enumerate()
+        .skip(1)
+        .filter(|&(heap, value)| classes.is_rare(heap as u64, value))
+        .map(|(heap, value)| (heap as u64, value))
+        .collect()
+}

@@ -1,0 +1,187 @@
+//! The sequence engine's methods and threads against the definition (the naive method, which
+//! values every option of every heap), its checkpoints against an uninterrupted run, and its
+//! sparse-space report against a brute force over the values.
+
+use cgt_core::{Budget, Resource};
+use cgt_games::{Error, GrundySequence, SequenceOptions, TakeAndBreak};
+use proptest::prelude::*;
+
+fn with_threads(threads: usize) -> SequenceOptions {
+    SequenceOptions {
+        threads,
+        ..SequenceOptions::default()
+    }
+}
+
+fn engine(game: &TakeAndBreak, last: u64, threads: usize) -> GrundySequence {
+    GrundySequence::compute_in(game, last, &with_threads(threads), &mut |_| {}).unwrap()
+}
+
+/// `G(0..=last)` by the definition: every option of every heap.
+fn naive(game: &TakeAndBreak, last: u64) -> Vec<u64> {
+    GrundySequence::compute_any(game, last)
+        .unwrap()
+        .iter()
+        .collect()
+}
+
+/// The values the engine computed (a proven period may have stopped it early).
+fn computed(sequence: &GrundySequence) -> Vec<u64> {
+    sequence.values().iter().collect()
+}
+
+#[test]
+fn sparse_games_shared_between_two_threads_match_the_definition() {
+    // 0.6 is sparse by value, 0.106 by value and heap parity; both are shared from heap 4096.
+    for (code, last) in [("0.6", 12_000), ("0.106", 9_000)] {
+        let game = TakeAndBreak::octal(code).unwrap();
+        let expected = naive(&game, last);
+        let alone = engine(&game, last, 1);
+        let shared = engine(&game, last, 2);
+        assert_eq!(alone.heaps_helped(), 0, "{code}");
+        assert!(
+            shared.heaps_helped() > 1000,
+            "{code}: {}",
+            shared.heaps_helped()
+        );
+        assert_eq!(computed(&alone), expected, "{code}");
+        assert_eq!(computed(&shared), expected, "{code}");
+    }
+}
+
+#[test]
+fn plain_games_shared_between_two_threads_match_the_definition() {
+    // 0.51 splits after taking 2 (never periodic below 6000 heaps), 0.0707 after taking 1 and 3
+    // (a cached total), 4!.0 only into unequal heaps.
+    for code in ["0.51", "0.0707"] {
+        let game = TakeAndBreak::octal(code).unwrap();
+        let expected = naive(&game, 6_000);
+        for threads in [1, 2] {
+            let sequence = engine(&game, 6_000, threads);
+            assert_eq!(
+                computed(&sequence),
+                expected[..sequence.values().len()],
+                "{code}"
+            );
+        }
+    }
+    let grundy = TakeAndBreak::grundys_game();
+    let expected = naive(&grundy, 6_000);
+    assert_eq!(computed(&engine(&grundy, 6_000, 2)), expected);
+    assert!(engine(&grundy, 6_000, 2).heaps_helped() > 0);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    #[test]
+    fn every_method_and_thread_count_matches_the_definition(
+        digits in proptest::collection::vec(0u32..8, 1..5),
+        last in 4_100u64..5_000,
+    ) {
+        let mut digits = digits;
+        if digits.iter().all(|&digit| digit == 0) {
+            digits[0] = 4;
+        }
+        let code = format!("0.{}", digits.iter().map(u32::to_string).collect::<String>());
+        let game = TakeAndBreak::octal(&code).unwrap();
+        let expected = naive(&game, last);
+        for threads in [1, 2] {
+            let sequence = engine(&game, last, threads);
+            // A proven period ends the computation early; every value still agrees.
+            prop_assert!(sequence.iter().eq(expected.iter().copied()), "{} with {} threads", code, threads);
+        }
+    }
+}
+
+#[test]
+fn a_limit_reached_while_two_threads_work_ends_the_computation() {
+    let game = TakeAndBreak::octal("0.6").unwrap();
+    let budget = Budget {
+        options: 3_000_000,
+        ..Budget::DEFAULT
+    };
+    let options = SequenceOptions {
+        budget,
+        threads: 2,
+        ..SequenceOptions::default()
+    };
+    let result = GrundySequence::compute_in(&game, 60_000, &options, &mut |_| {});
+    assert_eq!(
+        result.unwrap_err(),
+        Error::Engine(budget.exceeded(Resource::Options))
+    );
+}
+
+fn scratch_file(name: &str) -> std::path::PathBuf {
+    let directory = std::env::temp_dir().join(format!("cgt-checkpoint-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let path = directory.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+#[test]
+fn a_run_resumed_from_its_checkpoint_equals_an_uninterrupted_one() {
+    let game = TakeAndBreak::octal("0.6").unwrap();
+    let path = scratch_file("resume");
+    let options = SequenceOptions {
+        checkpoint: Some(path.clone()),
+        threads: 2,
+        ..SequenceOptions::default()
+    };
+    // The first run stops at 7000 and leaves its values in the file; the second reads them
+    // and goes on to 15000.
+    let first = GrundySequence::compute_in(&game, 7_000, &options, &mut |_| {}).unwrap();
+    assert_eq!(first.computed(), 7_001);
+    let resumed = GrundySequence::compute_in(&game, 15_000, &options, &mut |_| {}).unwrap();
+    assert_eq!(computed(&resumed), naive(&game, 15_000));
+    // A file of another game, or a damaged one, is refused with a reason.
+    let kayles = TakeAndBreak::kayles();
+    let refused = GrundySequence::compute_in(&kayles, 100, &options, &mut |_| {}).unwrap_err();
+    assert!(
+        refused.to_string().contains("holds the values of 0.6"),
+        "{refused}"
+    );
+    let mut bytes = std::fs::read(&path).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let damaged = GrundySequence::compute_in(&game, 15_000, &options, &mut |_| {}).unwrap_err();
+    assert!(matches!(damaged, Error::Checkpoint { .. }), "{damaged}");
+    assert!(damaged.to_string().contains("checksum"), "{damaged}");
+    std::fs::write(&path, &bytes[..middle]).unwrap();
+    let short = GrundySequence::compute_in(&game, 15_000, &options, &mut |_| {}).unwrap_err();
+    assert!(short.to_string().contains("length"), "{short}");
+}
+
+/// The report's fields by brute force: every mask below 2^10 tried.
+#[test]
+fn the_sparse_report_matches_a_brute_force_over_the_values() {
+    for code in ["0.6", "0.16", "0.106", "0.34"] {
+        let game = TakeAndBreak::octal(code).unwrap();
+        let report = engine(&game, 3_000, 1).sparse_report().unwrap();
+        // The report covers the values computed: all of them, or up to a proven period.
+        let values = naive(&game, report.heaps);
+        let largest = *values[1..].iter().max().unwrap();
+        let largest_at = values.iter().position(|&value| value == largest).unwrap() as u64;
+        assert_eq!(
+            (report.largest, report.largest_at),
+            (largest, largest_at),
+            "{code}"
+        );
+        let rare_heaps = |mask: u64| -> Vec<u64> {
+            (1..values.len() as u64)
+                .filter(|&heap| (values[heap as usize] & mask).count_ones() % 2 == 0)
+                .collect()
+        };
+        let fewest = (1..1u64 << 10)
+            .map(|mask| rare_heaps(mask).len())
+            .min()
+            .unwrap();
+        let rare = rare_heaps(report.rare_mask);
+        assert_eq!(report.rare_count, rare.len() as u64, "{code}");
+        assert_eq!(rare.len(), fewest, "{code}");
+        assert_eq!(report.last_rare, rare.last().copied(), "{code}");
+    }
+}
