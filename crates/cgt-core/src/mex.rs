@@ -309,7 +309,18 @@ impl MexSet {
     /// assert!(!set.contains(Nimber::ZERO));
     /// ```
     pub fn clear(&mut self) {
-        self.words[..self.used].fill(0);
+        // Most sets hold values below 64 or 128: two stores, where a fill of a slice of
+        // run-time length is a call to the C library's memset, which cost the sequence engine
+        // a quarter of its time on games such as 0.106 (a set cleared at every heap).
+        match self.used {
+            0 => {}
+            1 => self.words[0] = 0,
+            2 => {
+                self.words[0] = 0;
+                self.words[1] = 0;
+            }
+            used => self.words[..used].fill(0),
+        }
         self.used = 0;
         self.far.clear();
     }

@@ -19,7 +19,7 @@ use super::checkpoint::Checkpoint;
 use super::kernel::Kernel;
 use super::period::{find_period, guy_smith_bound};
 use super::plain::CachedSplits;
-use super::sharing::{self, Job, SHARE_FROM, Shared, Sharing};
+use super::sharing::{self, Job, SHARE_COST, SHARE_FROM, Shared, Sharing};
 use super::sparse::{Classes, best_classes, rare_heaps};
 use super::splits::{SplitSet, View};
 use super::{GrundySequence, SequenceOptions, check_memory};
@@ -43,8 +43,7 @@ pub(super) struct Rare<'a> {
 const SPARSE_START: u64 = 2048;
 
 /// The engine's state between heaps.
-pub(super) struct Engine<'g> {
-    game: &'g TakeAndBreak,
+pub(super) struct Engine {
     pub(super) kernel: Kernel,
     /// The values of the options of the heap at hand, other than two-heap splits.
     pub(super) set: MexSet,
@@ -80,10 +79,9 @@ struct Trial {
     work: u64,
 }
 
-impl<'g> Engine<'g> {
-    fn new(game: &'g TakeAndBreak) -> Engine<'g> {
+impl Engine {
+    fn new(game: &TakeAndBreak) -> Engine {
         Engine {
-            game,
             kernel: Kernel::new(game),
             set: MexSet::new(),
             prefix_singles: MexSet::new(),
@@ -118,7 +116,7 @@ impl<'g> Engine<'g> {
     fn other_options<T: Cell>(&mut self, view: View<T>, n: u64) {
         self.work += 1 + self.kernel.singles.len() as u64;
         self.set.clear();
-        if self.game.digit(n) & 1 != 0 {
+        if self.kernel.takes_whole(n) {
             self.set.insert(Nimber::ZERO);
         }
         for &k in &self.kernel.singles {
@@ -210,8 +208,8 @@ impl<'g> Engine<'g> {
 }
 
 /// The rest of the engine's state: the values, the rare heaps and the choice of method.
-struct Run<'g> {
-    engine: Engine<'g>,
+struct Run {
+    engine: Engine,
     values: Values,
     rare: Vec<(u64, u64)>,
     trial: Trial,
@@ -221,7 +219,7 @@ struct Run<'g> {
     sharing: Sharing,
 }
 
-impl Run<'_> {
+impl Run {
     /// Values the heaps up to `end` (exclusive) in one batch, the other thread meanwhile doing
     /// `job` if there is one.
     fn batch(
@@ -286,7 +284,7 @@ impl Run<'_> {
     }
 }
 
-impl Run<'_> {
+impl Run {
     /// Switches between the plain and the sparse method according to how sparse the values
     /// are and how the sparse method paid since the last look.
     fn reconsider_method(&mut self) {
@@ -449,6 +447,7 @@ pub(super) fn compute(
         let shares = threads > 1
             && run.engine.kernel.can_share()
             && n >= SHARE_FROM
+            && run.engine.cost(n, run.rare.len()) >= SHARE_COST
             && end <= next_check
             && end <= last
             && run.values.bytes_per_value() <= 2;

@@ -11,6 +11,9 @@ pub(super) struct Kernel {
     pub(super) pairs: Vec<(u64, bool)>,
     /// Takes k that may leave `parts >= 3` heaps: (k, parts, distinct).
     pub(super) more: Vec<(u64, u32, bool)>,
+    /// Whether taking all of a heap of n is a move, for n below `explicit`, and beyond.
+    pub(super) whole: Vec<bool>,
+    pub(super) tail_whole: bool,
     /// Where the repeating digit starts.
     pub(super) explicit: u64,
     pub(super) tail_single: bool,
@@ -28,6 +31,8 @@ impl Kernel {
             singles: Vec::new(),
             pairs: Vec::new(),
             more: Vec::new(),
+            whole: digits.iter().map(|&digit| digit & 1 != 0).collect(),
+            tail_whole: game.tail().is_some_and(|tail| tail & 1 != 0),
             explicit: digits.len() as u64,
             tail_single: game.tail().is_some_and(|tail| tail & 2 != 0),
             tail_pair: game.tail().is_some_and(|tail| tail & 4 != 0),
@@ -51,6 +56,14 @@ impl Kernel {
             }
         }
         kernel
+    }
+
+    /// Whether taking a whole heap of `n` is a move.
+    pub(super) fn takes_whole(&self, n: u64) -> bool {
+        match usize::try_from(n).ok().and_then(|n| self.whole.get(n)) {
+            Some(&whole) => whole,
+            None => self.tail_whole,
+        }
     }
 
     /// Whether the two-heap splits of a heap can be shared out: the code has such splits,

@@ -22,7 +22,7 @@ pub(super) struct CachedSplits {
     words: Vec<u64>,
 }
 
-impl Engine<'_> {
+impl Engine {
     /// The mex of the options of heap `n` (the last of `view`, plus one): the engine's set
     /// of options from other moves, and every two-heap split.
     pub(super) fn plain<T: Cell>(&mut self, view: View<T>, n: u64, shared: Option<&Shared>) -> u64 {

@@ -167,6 +167,11 @@ pub(super) struct Sharing {
 /// Heaps from which work is shared: below this a batch is too short to repay a hand-off.
 pub(super) const SHARE_FROM: u64 = 4096;
 
+/// The splits a heap must cost, about, for its work to be shared: below this (a sparse game
+/// with few rare heaps, such as 0.106 with 15) the engine's own bookkeeping per heap outweighs
+/// what a second thread could take, and the hand-offs would cost more than they save.
+pub(super) const SHARE_COST: u64 = 512;
+
 /// The splits a batch holds, about: some hundreds of microseconds of work, so that a hand-off
 /// between threads (some microseconds) costs little beside it.
 const BATCH_WORK: u64 = 1 << 18;

@@ -51,7 +51,7 @@ impl Classes {
 /// more than twice as long as it needs to be.
 const SPARSE_BLOCK: u64 = 128;
 
-impl Engine<'_> {
+impl Engine {
     /// The mex of the options of heap `n` by the sparse method with `classes`.
     pub(super) fn sparse<T: Cell>(
         &mut self,

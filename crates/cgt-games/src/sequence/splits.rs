@@ -223,7 +223,11 @@ impl SplitSet {
         total: u64,
         distinct: bool,
     ) {
-        let parts = &parts[..parts.partition_point(|&(part, _)| part < total)];
+        let parts = match parts.last() {
+            None => return,
+            Some(&(last, _)) if last < total => parts,
+            Some(_) => &parts[..parts.partition_point(|&(part, _)| part < total)],
+        };
         if distinct && total % 2 == 0 {
             // Leave out the one part that would split the total into equal heaps.
             let equal = parts.partition_point(|&(part, _)| part < total / 2);
