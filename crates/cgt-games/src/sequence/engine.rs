@@ -20,7 +20,7 @@ use super::kernel::Kernel;
 use super::period::{find_period, guy_smith_bound};
 use super::plain::CachedSplits;
 use super::sharing::{self, Job, SHARE_COST, SHARE_FROM, Shared, Sharing};
-use super::sparse::{Classes, best_classes, rare_heaps};
+use super::sparse::{Census, Classes, rare_heaps};
 use super::splits::{SplitSet, View};
 use super::{GrundySequence, SequenceOptions, check_memory};
 
@@ -45,8 +45,13 @@ const SPARSE_START: u64 = 2048;
 /// The engine's state between heaps.
 pub(super) struct Engine {
     pub(super) kernel: Kernel,
-    /// The values of the options of the heap at hand, other than two-heap splits.
+    /// The values of the options of the heap at hand, other than two-heap splits: in `others`,
+    /// or in `set` when `options_in_set` (see `other_options`).
+    pub(super) others: Vec<u64>,
     pub(super) set: MexSet,
+    pub(super) options_in_set: bool,
+    /// Bit words that hold any split value of the values so far (see `Run::width`).
+    pub(super) width: usize,
     /// Values `G(m)` for `1 <= m <= singles_upto`, for a repeating digit that leaves one heap.
     prefix_singles: MexSet,
     singles_upto: u64,
@@ -83,7 +88,10 @@ impl Engine {
     fn new(game: &TakeAndBreak) -> Engine {
         Engine {
             kernel: Kernel::new(game),
+            others: Vec::new(),
             set: MexSet::new(),
+            options_in_set: false,
+            width: 1,
             prefix_singles: MexSet::new(),
             singles_upto: 0,
             prefix_pairs: MexSet::new(),
@@ -112,17 +120,28 @@ impl Engine {
         }
     }
 
-    /// Puts in `set` the values of the options of heap `n` that are not two-heap splits.
+    /// Finds the values of the options of heap `n` that are not two-heap splits: in `others`
+    /// for a code with moves that leave at most one heap besides splits (the common case, with
+    /// no set to clear), else in `set`, which `options_in_set` then says.
     fn other_options<T: Cell>(&mut self, view: View<T>, n: u64) {
         self.work += 1 + self.kernel.singles.len() as u64;
-        self.set.clear();
+        self.others.clear();
         if self.kernel.takes_whole(n) {
-            self.set.insert(Nimber::ZERO);
+            self.others.push(0);
         }
         for &k in &self.kernel.singles {
             if k < n {
-                self.set.insert(Nimber::new(view.get((n - k) as usize)));
+                self.others.push(view.get((n - k) as usize));
             }
+        }
+        self.options_in_set =
+            self.kernel.tail_single || self.kernel.tail_pair || !self.kernel.more.is_empty();
+        if !self.options_in_set {
+            return;
+        }
+        self.set.clear();
+        for &value in &self.others {
+            self.set.insert(Nimber::new(value));
         }
         if n > self.kernel.explicit {
             let upto = n - self.kernel.explicit;
@@ -185,16 +204,50 @@ impl Engine {
                 fresh: fresh_rare,
             };
             let value = self.value(view, rare_so_far, shared);
-            if let Method::Sparse(classes) = self.method {
-                if n > 0 && classes.is_rare(n, value) {
-                    fresh_rare.push((n, value));
-                }
-            }
-            match T::narrow(value) {
+            match self.record(n, value, fresh_rare) {
                 Some(cell) => fresh.push(cell),
                 None => return Some(value),
             }
         }
+    }
+
+    /// As [`Engine::batch`] with no other thread at work: the values go straight into `cells`,
+    /// and the rare heaps into `rare`.
+    fn batch_alone<T: Cell>(
+        &mut self,
+        cells: &mut Vec<T>,
+        end: u64,
+        rare: &mut Vec<(u64, u64)>,
+        shared: Option<&Shared>,
+    ) -> Option<u64> {
+        loop {
+            let n = cells.len() as u64;
+            if n >= end {
+                return None;
+            }
+            let rare_so_far = Rare {
+                known: rare,
+                fresh: &[],
+            };
+            let value = self.value(View::whole(cells), rare_so_far, shared);
+            match self.record(n, value, rare) {
+                Some(cell) => cells.push(cell),
+                None => return Some(value),
+            }
+        }
+    }
+
+    /// Notes `G(n) = value`: among the rare heaps if it is one, in the width of split sets;
+    /// and returns it as a `T`, if it fits.
+    fn record<T: Cell>(&mut self, n: u64, value: u64, rare: &mut Vec<(u64, u64)>) -> Option<T> {
+        if let Method::Sparse(classes) = self.method {
+            if n > 0 && classes.is_rare(n, value) {
+                rare.push((n, value));
+            }
+        }
+        // The plain method keeps split values as bit words: enough for the values so far.
+        self.width = self.width.max(words_for(value));
+        T::narrow(value)
     }
 
     /// The options a heap near `n` costs, about.
@@ -217,6 +270,7 @@ struct Run {
     generation: u64,
     largest: u64,
     sharing: Sharing,
+    census: Census,
 }
 
 impl Run {
@@ -230,6 +284,7 @@ impl Run {
     ) -> Option<u64> {
         let start = self.values.len() as u64;
         let generation = self.generation;
+        self.engine.width = self.width();
         let shared = self
             .sharing
             .pending
@@ -243,6 +298,15 @@ impl Run {
             sharing,
             ..
         } = self;
+        if pool.is_none() || job.is_none() {
+            let (overflow, top) = with_slice_mut!(values, cells => {
+                let overflow = engine.batch_alone(cells, end, rare, shared.as_ref());
+                let top = cells[start as usize..].iter().map(|&cell| cell.widen()).max();
+                (overflow, top.unwrap_or(0))
+            });
+            self.finish_batch(start, shared, None, top);
+            return overflow;
+        }
         let (overflow, next, top) = with_slice_mut!(values, cells => {
             let mut fresh = Vec::with_capacity((end - start) as usize);
             let (overflow, next) = {
@@ -273,14 +337,20 @@ impl Run {
             let top = fresh.iter().map(|&cell| cell.widen()).max().unwrap_or(0);
             (overflow, next, top)
         });
-        if let Some(shared) = shared {
-            engine.work += shared.work;
-            sharing.heaps += values.len() as u64 - start;
-        }
-        sharing.pending = next;
         rare.extend(fresh_rare);
-        self.largest = self.largest.max(top);
+        self.finish_batch(start, shared, next, top);
         overflow
+    }
+
+    /// After a batch from `start`: counts the work `shared` did for it, keeps `next` for the
+    /// next batch, and notes the batch's largest value.
+    fn finish_batch(&mut self, start: u64, shared: Option<Shared>, next: Option<Shared>, top: u64) {
+        if let Some(shared) = shared {
+            self.engine.work += shared.work;
+            self.sharing.heaps += self.values.len() as u64 - start;
+        }
+        self.sharing.pending = next;
+        self.largest = self.largest.max(top);
     }
 }
 
@@ -314,7 +384,9 @@ impl Run {
         let odd = pairs.iter().all(|&(k, _)| k % 2 == 1);
         let refinable = (even || odd).then_some(even);
         // The classes are chosen afresh each time: longer data may show better ones.
-        self.engine.method = match best_classes(&self.values, refinable) {
+        self.census.add(&self.values);
+        let was = self.engine.method;
+        self.engine.method = match self.census.best_classes(refinable) {
             Some((classes, rare))
                 if rare * self.trial.denominator <= computed || (keep && rare * 3 <= computed) =>
             {
@@ -322,10 +394,13 @@ impl Run {
             }
             _ => Method::Plain,
         };
-        self.rare = match self.engine.method {
-            Method::Sparse(classes) => rare_heaps(&self.values, classes),
-            Method::Plain => Vec::new(),
-        };
+        // The rare heaps are kept as they come; they are listed afresh only for new classes.
+        if self.engine.method != was {
+            self.rare = match self.engine.method {
+                Method::Sparse(classes) => rare_heaps(&self.values, classes),
+                Method::Plain => Vec::new(),
+            };
+        }
     }
 
     /// The period the values show, proven when `provable` and the Guy-Smith criterion holds.
@@ -361,9 +436,15 @@ impl Run {
     /// The bit words a set of split values needs: every value so far is below the next power
     /// of two above the largest, and so is the xor of any two.
     fn width(&self) -> usize {
-        let bits = u64::BITS - self.largest.leading_zeros();
-        ((1usize << bits) / 64).max(1)
+        words_for(self.largest)
     }
+}
+
+/// The bit words a set of split values needs when no value exceeds `largest`: the xor of
+/// two values below the next power of two is below it too.
+fn words_for(largest: u64) -> usize {
+    let bits = u64::BITS - largest.leading_zeros();
+    (1usize.checked_shl(bits).unwrap_or(usize::MAX) / 64).max(1)
 }
 
 /// The values `G(0..=last)` of `game` (see [`GrundySequence::compute_in`]).
@@ -399,6 +480,7 @@ pub(super) fn compute(
         generation: 0,
         largest: 0,
         sharing: Sharing::new(),
+        census: Census::new(),
     };
     let mut next_check = 64;
     if let Some(values) = resumed {
@@ -423,6 +505,41 @@ pub(super) fn compute(
         run.values
             .reserve_exact(count.saturating_sub(run.values.len()));
     }
+    let advanced = advance(
+        &mut run,
+        last,
+        options,
+        provable,
+        next_check,
+        progress,
+        &mut checkpoint,
+    );
+    // Whatever ended the run (its last heap, a proven period, a limit), the values so far are
+    // kept, so that a run stopped by a limit resumes with a larger one.
+    if let Some(checkpoint) = &mut checkpoint {
+        let written = checkpoint.write(&run.values);
+        if advanced.is_ok() {
+            written?;
+        }
+    }
+    let period = match advanced? {
+        Some(period) => Some(period),
+        None => run.period(provable),
+    };
+    Ok(run.finish(last, period))
+}
+
+/// Values heaps until `last` or a proven period (returned), from where `run` stands.
+fn advance(
+    run: &mut Run,
+    last: u64,
+    options: &SequenceOptions,
+    provable: bool,
+    mut next_check: u64,
+    progress: &mut dyn FnMut(u64),
+    checkpoint: &mut Option<Checkpoint>,
+) -> Result<Option<Period>> {
+    let budget = options.budget;
     let threads = options.threads();
     let mut pool: Option<rayon::ThreadPool> = None;
     let mut report_at = 65_536;
@@ -485,20 +602,15 @@ pub(super) fn compute(
         if n == next_check || n == last {
             next_check = next_check.saturating_mul(2);
             if let Some(period) = run.period(provable).filter(|period| period.proven) {
-                if let Some(checkpoint) = &mut checkpoint {
-                    checkpoint.write(&run.values)?;
-                }
-                return Ok(run.finish(last, Some(period)));
+                return Ok(Some(period));
             }
-            run.reconsider_method();
+            if n < last {
+                run.reconsider_method();
+            }
         }
         if let Some(checkpoint) = checkpoint.as_mut().filter(|checkpoint| checkpoint.due()) {
             checkpoint.write(&run.values)?;
         }
     }
-    if let Some(checkpoint) = &mut checkpoint {
-        checkpoint.write(&run.values)?;
-    }
-    let period = run.period(provable);
-    Ok(run.finish(last, period))
+    Ok(None)
 }

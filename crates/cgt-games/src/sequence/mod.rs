@@ -324,7 +324,10 @@ impl GrundySequence {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = u64> + '_ {
-        (0..=self.last).map_while(|n| self.value(n))
+        let count = usize::try_from(self.last.saturating_add(1)).unwrap_or(usize::MAX);
+        let stored = self.values.len() as u64;
+        let beyond = (stored..=self.last).map_while(|n| self.value(n));
+        self.values.iter().take(count).chain(beyond)
     }
 
     /// The last n asked for.

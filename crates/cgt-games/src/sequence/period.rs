@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::Values;
+use crate::values::{Cell, with_slice};
 
 /// An ultimate period of a Grundy sequence: `G(n + period) = G(n) + saltus` for every
 /// `n >= preperiod`.
@@ -119,8 +120,17 @@ pub(crate) fn find_period(
     arithmetic: bool,
     proof_bound: Option<&dyn Fn(u64, u64) -> u64>,
 ) -> Option<(u64, u64, u64, bool)> {
-    let length = values.len();
-    let at = |index: usize| values.get(index).unwrap_or(0);
+    with_slice!(values, cells => periodic_from(cells, arithmetic, proof_bound))
+}
+
+/// As [`find_period`], on the values as a slice of their own type.
+fn periodic_from<T: Cell>(
+    cells: &[T],
+    arithmetic: bool,
+    proof_bound: Option<&dyn Fn(u64, u64) -> u64>,
+) -> Option<(u64, u64, u64, bool)> {
+    let length = cells.len();
+    let at = |index: usize| cells[index].widen();
     let mut observed = None;
     for period in 1..=length / 2 {
         let last = length - 1;
@@ -136,6 +146,10 @@ pub(crate) fn find_period(
         let mut start = length - period;
         while start > 0 && at(start - 1 + period) == at(start - 1).wrapping_add(saltus) {
             start -= 1;
+        }
+        if start == length - period {
+            // Not even the last value repeats: neither a proof nor an observation.
+            continue;
         }
         let (preperiod, span) = (start as u64, period as u64);
         if let Some(bound) = proof_bound {

@@ -9,6 +9,8 @@
 //! the work (see `sharing.rs`), the splits whose parts were both known before the batch at hand
 //! arrive as bit words, and the engine scans only the rest.
 
+use cgt_core::Nimber;
+
 use crate::values::Cell;
 
 use super::engine::Engine;
@@ -52,6 +54,12 @@ impl Engine {
                 None => self.plain_total(view, total, distinct),
             }
         }
+        if !self.options_in_set {
+            self.set.clear();
+            for &value in &self.others {
+                self.set.insert(Nimber::new(value));
+            }
+        }
         self.splits.mex_with(&self.set)
     }
 
@@ -74,7 +82,7 @@ impl Engine {
             // Values of 2^16 and more are not kept as words.
             return self.splits.scan(view, total, distinct);
         }
-        let mut words = vec![0; self.scratch.width()];
+        let mut words = vec![0; self.width];
         self.scratch.words_into(&mut words);
         self.splits.merge(&words);
         self.split_cache.push(CachedSplits {

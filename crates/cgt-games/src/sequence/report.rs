@@ -1,7 +1,7 @@
 //! The sparse-space report: what researchers publish about a long run of an unsolved game.
 
 use super::GrundySequence;
-use super::sparse::best_classes;
+use super::sparse::Census;
 
 /// The shape of a computed sequence as the tables of octal games report it (Gangolli &
 /// Plambeck 1989; Flammenkamp's tables): the largest value and where it first occurs, and the
@@ -47,16 +47,9 @@ impl GrundySequence {
         if values.len() < 2 {
             return None;
         }
-        let (largest_at, largest) =
-            values
-                .iter()
-                .enumerate()
-                .skip(1)
-                .fold(
-                    (0, 0),
-                    |best, (heap, value)| if value > best.1 { (heap, value) } else { best },
-                );
-        let (classes, _) = best_classes(values, None)?;
+        let mut census = Census::new();
+        census.add(values);
+        let (classes, _) = census.best_classes(None)?;
         let (rare_count, last_rare) = values
             .iter()
             .enumerate()
@@ -67,8 +60,8 @@ impl GrundySequence {
             });
         Some(SparseReport {
             heaps: values.len() as u64 - 1,
-            largest,
-            largest_at: largest_at as u64,
+            largest: census.largest,
+            largest_at: census.largest_at,
             rare_mask: classes.mask,
             rare_count,
             last_rare,

@@ -15,7 +15,7 @@
 //! `engine.rs`).
 
 use crate::Values;
-use crate::values::Cell;
+use crate::values::{Cell, with_slice};
 
 use super::engine::{Engine, Rare};
 use super::sharing::Shared;
@@ -63,8 +63,14 @@ impl Engine {
     ) -> u64 {
         let flags = &mut self.flags;
         flags.clear();
-        for value in self.set.iter() {
-            flags.insert(value.value());
+        if self.options_in_set {
+            for value in self.set.iter() {
+                flags.insert(value.value());
+            }
+        } else {
+            for &value in &self.others {
+                flags.insert(value);
+            }
         }
         for &(k, distinct) in &self.kernel.pairs {
             if k + 2 > n {
@@ -130,44 +136,82 @@ impl Engine {
     }
 }
 
-/// The classes that make the fewest heaps rare, with the number of rare heaps, among those for
-/// which a common value is settled without a full scan: the parity of a common heap n must
-/// differ from the parity two common parts of `n - k` give, for every take k that splits.
-/// Unrefined, that means `base`; refined, `base` must be `k` even for every such k (so they
-/// must share a parity), and `refinable` says whether they do and which. Heap 0 never takes
-/// part in a split and is not counted.
-pub(super) fn best_classes(values: &Values, refinable: Option<bool>) -> Option<(Classes, u64)> {
-    let largest = values.iter().max()?;
-    let bits = (u64::BITS - largest.leading_zeros()).min(12);
-    // How often each value occurs at even and at odd heaps.
-    let mut counts = [vec![0u64; 1 << bits], vec![0u64; 1 << bits]];
-    for (heap, value) in values.iter().enumerate().skip(1) {
-        if let Some(count) = counts[heap % 2].get_mut(value as usize) {
-            *count += 1;
+/// Values counted by class: how often each value below 2^12 occurs at even and at odd heaps
+/// (heap 0 never takes part in a split and is left out), kept up to date as values come, so
+/// that choosing classes costs nothing in proportion to the length.
+pub(super) struct Census {
+    counts: [Vec<u64>; 2],
+    counted: usize,
+    /// The largest value, and the first heap with it.
+    pub(super) largest: u64,
+    pub(super) largest_at: u64,
+}
+
+/// Values from 2^12 on are not counted: no mask is looked for beyond 12 bits.
+const CENSUS_BITS: u32 = 12;
+
+impl Census {
+    pub(super) fn new() -> Census {
+        Census {
+            counts: [vec![0; 1 << CENSUS_BITS], vec![0; 1 << CENSUS_BITS]],
+            counted: 1,
+            largest: 0,
+            largest_at: 0,
         }
     }
-    let rare_count = |classes: Classes| -> u64 {
-        (0..2u64)
-            .map(|heap_parity| {
-                counts[heap_parity as usize]
-                    .iter()
-                    .enumerate()
-                    .filter(|&(value, _)| classes.is_rare(heap_parity, value as u64))
-                    .map(|(_, count)| count)
-                    .sum::<u64>()
-            })
-            .sum()
-    };
-    let refined = refinable.map(|even| (true, even));
-    let candidates = (1..1u64 << bits).flat_map(|mask| {
-        [(false, true)]
-            .into_iter()
-            .chain(refined)
-            .map(move |(refine, base)| Classes { mask, refine, base })
-    });
-    candidates
-        .map(|classes| (classes, rare_count(classes)))
-        .min_by_key(|&(_, count)| count)
+
+    /// Counts the values not counted yet.
+    pub(super) fn add(&mut self, values: &Values) {
+        with_slice!(values, cells => {
+            for (heap, &cell) in cells.iter().enumerate().skip(self.counted) {
+                let value = cell.widen();
+                if value > self.largest {
+                    self.largest = value;
+                    self.largest_at = heap as u64;
+                }
+                if let Some(count) = self.counts[heap % 2].get_mut(value as usize) {
+                    *count += 1;
+                }
+            }
+        });
+        self.counted = self.counted.max(values.len());
+    }
+
+    /// The classes that make the fewest heaps rare, with the number of rare heaps (among values
+    /// below 2^12), among those for which a common value is settled without a full scan: the
+    /// parity of a common heap n must differ from the parity two common parts of `n - k` give,
+    /// for every take k that splits. Unrefined, that means `base`; refined, `base` must be `k`
+    /// even for every such k (so they must share a parity), and `refinable` says whether they
+    /// do and which.
+    pub(super) fn best_classes(&self, refinable: Option<bool>) -> Option<(Classes, u64)> {
+        if self.counted < 2 {
+            return None;
+        }
+        let bits = (u64::BITS - self.largest.leading_zeros()).min(CENSUS_BITS);
+        let used = 1usize << bits;
+        let rare_count = |classes: Classes| -> u64 {
+            (0..2u64)
+                .map(|heap_parity| {
+                    self.counts[heap_parity as usize][..used]
+                        .iter()
+                        .enumerate()
+                        .filter(|&(value, _)| classes.is_rare(heap_parity, value as u64))
+                        .map(|(_, count)| count)
+                        .sum::<u64>()
+                })
+                .sum()
+        };
+        let refined = refinable.map(|even| (true, even));
+        let candidates = (1..1u64 << bits).flat_map(|mask| {
+            [(false, true)]
+                .into_iter()
+                .chain(refined)
+                .map(move |(refine, base)| Classes { mask, refine, base })
+        });
+        candidates
+            .map(|classes| (classes, rare_count(classes)))
+            .min_by_key(|&(_, count)| count)
+    }
 }
 
 /// The rare heaps of `values` under `classes`, with their values, ascending.

@@ -74,8 +74,6 @@ impl<'a, T: Cell> View<'a, T> {
 pub(super) struct SplitSet {
     seen: Box<[u16; 1 << 16]>,
     stamp: u16,
-    /// The bitwise or of every value stored in `seen`, bounding the words to hand on.
-    top: u64,
     large: MexSet,
 }
 
@@ -86,7 +84,6 @@ impl SplitSet {
         SplitSet {
             seen: Box::new([0; 1 << 16]),
             stamp: 1,
-            top: 0,
             large: MexSet::new(),
         }
     }
@@ -98,7 +95,6 @@ impl SplitSet {
         } else {
             self.stamp += 1;
         }
-        self.top = 0;
         self.large.clear();
     }
 
@@ -106,7 +102,6 @@ impl SplitSet {
         match usize::try_from(value) {
             Ok(index) if index <= LOW => {
                 self.seen[index] = self.stamp;
-                self.top |= value;
             }
             _ => self.large.insert(Nimber::new(value)),
         }
@@ -133,7 +128,6 @@ impl SplitSet {
         // Four splits a step, in chunks the compiler knows to be whole: no bounds checks, and
         // four independent stores.
         let (seen, stamp) = (&mut *self.seen, self.stamp);
-        let mut top = 0;
         let index = |a: T, b: T| (a.widen() ^ b.widen()) as usize & LOW;
         let mut small4 = small.chunks_exact(4);
         let mut large4 = large.rchunks_exact(4);
@@ -144,7 +138,6 @@ impl SplitSet {
                 index(a[2], b[1]),
                 index(a[3], b[0]),
             ];
-            top |= values[0] | values[1] | values[2] | values[3];
             for value in values {
                 seen[value] = stamp;
             }
@@ -155,10 +148,8 @@ impl SplitSet {
             .zip(large4.remainder().iter().rev());
         for (&a, &b) in rest {
             let value = index(a, b);
-            top |= value;
             seen[value] = stamp;
         }
-        self.top |= top as u64;
     }
 
     /// Adds the values of the splits of `total` whose smaller part is in `from..=to` (which
@@ -238,6 +229,9 @@ impl SplitSet {
         }
         // Parts are ascending, so their partners descend: first those in the batch, then those
         // known before it.
+        if view.fresh.is_empty() {
+            return self.parts_against(parts, view.known, total);
+        }
         let known = view.known.len() as u64;
         let in_batch = parts.partition_point(|&(part, _)| total - part >= known);
         let (recent, old) = parts.split_at(in_batch);
@@ -260,7 +254,6 @@ impl SplitSet {
         }
         // As in `pairs`, four at a time; the values are below 2^16.
         let (seen, stamp) = (&mut *self.seen, self.stamp);
-        let mut top = 0;
         let mut parts4 = parts.chunks_exact(4);
         for four in &mut parts4 {
             let values = [
@@ -269,17 +262,14 @@ impl SplitSet {
                 value(&four[2]) as usize & LOW,
                 value(&four[3]) as usize & LOW,
             ];
-            top |= values[0] | values[1] | values[2] | values[3];
             for value in values {
                 seen[value] = stamp;
             }
         }
         for part in parts4.remainder() {
             let value = value(part) as usize & LOW;
-            top |= value;
             seen[value] = stamp;
         }
-        self.top |= top as u64;
     }
 
     /// Adds the value of every split of `total` into two non-empty heaps, unequal ones only
@@ -288,25 +278,14 @@ impl SplitSet {
         self.scan_range(view, total, 1, split_half(total, distinct));
     }
 
-    /// The number of bit words that hold every value below 2^16 seen so far.
-    pub(super) fn width(&self) -> usize {
-        (self.top as usize).min(LOW) / 64 + 1
-    }
-
-    /// Writes the values below 2^16 as bit words into `words` (value v is bit v % 64 of word
-    /// v / 64), which must be at least [`SplitSet::width`] long; the rest of `words` is zeroed.
-    /// Values of 2^16 and more are not written: sets that hold them are not handed on.
+    /// Writes the values below `64 * words.len()` as bit words into `words` (value v is bit
+    /// v % 64 of word v / 64). Values beyond are not written: the caller sizes `words` for the
+    /// largest value a set can hold (the xor of two values below 2^b is below 2^b).
     pub(super) fn words_into(&self, words: &mut [u64]) {
-        let top = (self.top as usize).min(LOW);
-        let bytes = &self.seen[..(top / 64 + 1) * 64];
-        for (word, chunk) in words.iter_mut().zip(bytes.chunks_exact(64)) {
-            *word = chunk.iter().enumerate().fold(0, |word, (bit, &byte)| {
-                word | u64::from(byte == self.stamp) << bit
+        for (word, chunk) in words.iter_mut().zip(self.seen.chunks_exact(64)) {
+            *word = chunk.iter().enumerate().fold(0, |word, (bit, &stamp)| {
+                word | u64::from(stamp == self.stamp) << bit
             });
-        }
-        let written = top / 64 + 1;
-        if words.len() > written {
-            words[written..].fill(0);
         }
     }
 
@@ -417,13 +396,12 @@ mod tests {
         for value in [0u64, 1, 63, 64, 65, 500, 4095] {
             set.insert(value);
         }
-        let mut words = vec![u64::MAX; set.width() + 3];
+        let mut words = vec![u64::MAX; 4096 / 64 + 3];
         set.words_into(&mut words);
         let mut again = SplitSet::new();
         again.merge(&words);
         for value in 0..5000 {
             assert_eq!(again.contains(value), set.contains(value), "{value}");
         }
-        assert!(words[set.width()..].iter().all(|&word| word == 0));
     }
 }

@@ -32,9 +32,9 @@ fn computed(sequence: &GrundySequence) -> Vec<u64> {
 
 #[test]
 fn sparse_games_shared_between_two_threads_match_the_definition() {
-    // 0.6 is sparse by value, 0.106 by value and heap parity; both are shared from heap 4096.
-    for (code, last) in [("0.6", 12_000), ("0.106", 9_000)] {
-        let game = TakeAndBreak::octal(code).unwrap();
+    // 0.6 (by value, with 1583 rare heaps) and Grundy's game (4!.0) are shared from heap 4096.
+    for (code, last) in [("0.6", 12_000), ("4!.0", 12_000)] {
+        let game = TakeAndBreak::general(code).unwrap();
         let expected = naive(&game, last);
         let alone = engine(&game, last, 1);
         let shared = engine(&game, last, 2);
@@ -47,6 +47,17 @@ fn sparse_games_shared_between_two_threads_match_the_definition() {
         assert_eq!(computed(&alone), expected, "{code}");
         assert_eq!(computed(&shared), expected, "{code}");
     }
+}
+
+#[test]
+fn a_sparse_game_with_too_few_rare_heaps_to_share_is_valued_by_one_thread() {
+    // 0.106 is sparse by value and heap parity with 15 rare heaps: a heap costs too little to
+    // share, so two threads are one.
+    let game = TakeAndBreak::octal("0.106").unwrap();
+    let shared = engine(&game, 9_000, 2);
+    assert!(shared.used_sparse_method());
+    assert_eq!(shared.heaps_helped(), 0);
+    assert_eq!(computed(&shared), naive(&game, 9_000));
 }
 
 #[test]
@@ -184,4 +195,29 @@ fn the_sparse_report_matches_a_brute_force_over_the_values() {
         assert_eq!(rare.len(), fewest, "{code}");
         assert_eq!(report.last_rare, rare.last().copied(), "{code}");
     }
+}
+
+#[test]
+fn a_run_stopped_by_a_limit_keeps_its_values_and_resumes_with_a_larger_one() {
+    let game = TakeAndBreak::octal("0.6").unwrap();
+    let path = scratch_file("limit");
+    let small = Budget {
+        options: 2_000_000,
+        ..Budget::DEFAULT
+    };
+    let stopped = SequenceOptions {
+        budget: small,
+        checkpoint: Some(path.clone()),
+        ..SequenceOptions::default()
+    };
+    let error = GrundySequence::compute_in(&game, 12_000, &stopped, &mut |_| {}).unwrap_err();
+    assert_eq!(error, Error::Engine(small.exceeded(Resource::Options)));
+    // The file holds the values computed before the limit, and a larger budget goes on.
+    assert!(std::fs::metadata(&path).unwrap().len() > 1000);
+    let larger = SequenceOptions {
+        checkpoint: Some(path),
+        ..SequenceOptions::default()
+    };
+    let resumed = GrundySequence::compute_in(&game, 12_000, &larger, &mut |_| {}).unwrap();
+    assert_eq!(computed(&resumed), naive(&game, 12_000));
 }
