@@ -271,6 +271,9 @@ struct Run {
     largest: u64,
     sharing: Sharing,
     census: Census,
+    /// Options examined before the batch at hand, and per heap in the last batch.
+    work_before: u64,
+    measured: u64,
 }
 
 impl Run {
@@ -285,6 +288,7 @@ impl Run {
         let start = self.values.len() as u64;
         let generation = self.generation;
         self.engine.width = self.width();
+        self.work_before = self.engine.work;
         let shared = self
             .sharing
             .pending
@@ -326,8 +330,10 @@ impl Run {
                             let done = sharing::run(job, known, rare, scratch, spare);
                             (done, clock.elapsed().as_secs_f64())
                         };
+                        let clock = Instant::now();
                         let ((overflow, ours), (done, theirs)) = pool.join(ours, theirs);
                         sharing.balance(ours, theirs);
+                        sharing.overlap(ours, theirs, clock.elapsed().as_secs_f64());
                         (overflow, Some(done))
                     }
                     _ => (ours().0, None),
@@ -345,10 +351,12 @@ impl Run {
     /// After a batch from `start`: counts the work `shared` did for it, keeps `next` for the
     /// next batch, and notes the batch's largest value.
     fn finish_batch(&mut self, start: u64, shared: Option<Shared>, next: Option<Shared>, top: u64) {
+        let heaps = self.values.len() as u64 - start;
         if let Some(shared) = shared {
             self.engine.work += shared.work;
-            self.sharing.heaps += self.values.len() as u64 - start;
+            self.sharing.heaps += heaps;
         }
+        self.measured = (self.engine.work - self.work_before) / heaps.max(1);
         self.sharing.pending = next;
         self.largest = self.largest.max(top);
     }
@@ -433,6 +441,12 @@ impl Run {
         }
     }
 
+    /// The options a heap near `n` costs, about: as measured in the last batch when the method
+    /// has not changed since, else as the method predicts.
+    fn cost(&self, n: u64) -> u64 {
+        self.measured.max(self.engine.cost(n, self.rare.len()))
+    }
+
     /// The bit words a set of split values needs: every value so far is below the next power
     /// of two above the largest, and so is the xor of any two.
     fn width(&self) -> usize {
@@ -481,6 +495,8 @@ pub(super) fn compute(
         largest: 0,
         sharing: Sharing::new(),
         census: Census::new(),
+        work_before: 0,
+        measured: 0,
     };
     let mut next_check = 64;
     if let Some(values) = resumed {
@@ -551,20 +567,31 @@ fn advance(
         if run.engine.work > budget.options {
             return Err(Error::Engine(budget.exceeded(Resource::Options)));
         }
+        let wanted = run.sharing.wanted();
         let size = |start: u64| {
-            let cost = run.engine.cost(start, run.rare.len());
+            let cost = run.cost(start);
             Sharing::batch_size(start, cost, run.width())
         };
         // The batch ends at the next look at the method and the period, and at `last`.
         let stop = next_check.min(last).saturating_add(1);
-        let end = n.saturating_add(size(n)).min(stop);
+        // A batch the other thread has prepared ends where its work ends.
+        let prepared = run
+            .sharing
+            .pending
+            .as_ref()
+            .filter(|shared| shared.serves(n, run.generation))
+            .map(Shared::end);
+        let end = prepared
+            .unwrap_or_else(|| n.saturating_add(size(n)))
+            .min(stop);
         check_memory(end - 1, &run.values, budget)?;
         // The next batch, for the other thread to work on meanwhile, unless this batch ends
         // at a look at the method (which may change it).
         let shares = threads > 1
             && run.engine.kernel.can_share()
             && n >= SHARE_FROM
-            && run.engine.cost(n, run.rare.len()) >= SHARE_COST
+            && run.cost(n) >= SHARE_COST
+            && wanted
             && end <= next_check
             && end <= last
             && run.values.bytes_per_value() <= 2;

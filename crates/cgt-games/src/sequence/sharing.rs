@@ -53,6 +53,11 @@ impl Shared {
         self.job.start == start && self.job.generation == generation
     }
 
+    /// The heap after the last of the batch this work serves.
+    pub(super) fn end(&self) -> u64 {
+        self.job.end
+    }
+
     fn index(&self, total: u64, distinct: bool) -> usize {
         (usize::from(distinct) * self.span + (total - self.lowest) as usize) * self.job.width
     }
@@ -162,6 +167,11 @@ pub(super) struct Sharing {
     pub(super) window: u64,
     /// Heaps valued with shared work.
     pub(super) heaps: u64,
+    /// Batches in a row whose two halves did not run at the same time.
+    serial: u32,
+    /// Batches to value alone before trying to share again, and how many the next pause lasts.
+    paused: u64,
+    pause: u64,
 }
 
 /// Heaps from which work is shared: below this a batch is too short to repay a hand-off.
@@ -188,6 +198,9 @@ impl Sharing {
             share: 0.5,
             window: 64,
             heaps: 0,
+            serial: 0,
+            paused: 0,
+            pause: 16,
         }
     }
 
@@ -212,6 +225,36 @@ impl Sharing {
         } else {
             (keep * (start / 2) as f64) as u64
         }
+    }
+
+    /// Notes how a shared batch went: its halves took `ours` and `theirs` seconds, the whole
+    /// hand-off `wall`. When the halves ran one after the other (no second core was free: the
+    /// machine is busy, or the process is pinned to one core), sharing only adds its own cost,
+    /// so after eight such batches in a row the engine values batches alone for a while, and tries
+    /// again after a pause that doubles each time sharing fails (up to 256 batches).
+    pub(super) fn overlap(&mut self, ours: f64, theirs: f64, wall: f64) {
+        // In parallel the hand-off takes about as long as the longer half; in turn, as long as
+        // both together.
+        if wall > ours.max(theirs) + 0.5 * ours.min(theirs) {
+            self.serial += 1;
+            if self.serial >= 8 {
+                self.serial = 0;
+                self.paused = self.pause;
+                self.pause = (self.pause * 2).min(256);
+            }
+        } else {
+            self.serial = 0;
+            self.pause = 16;
+        }
+    }
+
+    /// Whether to share the next batch, counting down a pause.
+    pub(super) fn wanted(&mut self) -> bool {
+        if self.paused > 0 {
+            self.paused -= 1;
+            return false;
+        }
+        true
     }
 
     /// Moves the work towards a split that makes the engine's part of a batch take as long

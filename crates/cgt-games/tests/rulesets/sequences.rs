@@ -76,6 +76,12 @@ fn plain_games_shared_between_two_threads_match_the_definition() {
             );
         }
     }
+    // 0.76 to 20000 (no period known): batches whose sizes follow the measured cost of a heap,
+    // shared all the way.
+    let game = TakeAndBreak::octal("0.76").unwrap();
+    let shared = engine(&game, 20_000, 2);
+    assert!(shared.heaps_helped() > 10_000, "{}", shared.heaps_helped());
+    assert_eq!(computed(&shared), naive(&game, 20_000));
     let grundy = TakeAndBreak::grundys_game();
     let expected = naive(&grundy, 6_000);
     assert_eq!(computed(&engine(&grundy, 6_000, 2)), expected);
