@@ -39,11 +39,8 @@ fn sparse_games_shared_between_two_threads_match_the_definition() {
         let alone = engine(&game, last, 1);
         let shared = engine(&game, last, 2);
         assert_eq!(alone.heaps_helped(), 0, "{code}");
-        assert!(
-            shared.heaps_helped() > 1000,
-            "{code}: {}",
-            shared.heaps_helped()
-        );
+        // How much is shared depends on whether the other core is free; that some is, not.
+        assert!(shared.heaps_helped() > 0, "{code}");
         assert_eq!(computed(&alone), expected, "{code}");
         assert_eq!(computed(&shared), expected, "{code}");
     }
@@ -80,7 +77,9 @@ fn plain_games_shared_between_two_threads_match_the_definition() {
     // shared all the way.
     let game = TakeAndBreak::octal("0.76").unwrap();
     let shared = engine(&game, 20_000, 2);
-    assert!(shared.heaps_helped() > 10_000, "{}", shared.heaps_helped());
+    // How much is shared depends on whether the other core is free (sharing pauses when it is
+    // not); that some is shared does not.
+    assert!(shared.heaps_helped() > 0);
     assert_eq!(computed(&shared), naive(&game, 20_000));
     let grundy = TakeAndBreak::grundys_game();
     let expected = naive(&grundy, 6_000);
