@@ -11,8 +11,11 @@
 //!
 //! The threads meet once a batch (some hundreds of microseconds of work), through rayon's
 //! `join`, which blocks rather than spins, and which runs both halves on the calling thread
-//! when no other thread takes the second: with one free core a two-thread run does the same
-//! work as a one-thread run, plus a hand-off per batch.
+//! when no other thread takes the second. Work is shared only where a heap costs enough
+//! ([`SHARE_COST`]), and when the two halves of a batch keep running one after the other (no
+//! core is free for the second thread: a busy machine, or a process pinned to one core), the
+//! engine stops sharing for a while ([`Sharing::overlap`]): a two-thread run then costs what a
+//! one-thread run does.
 
 use crate::values::Cell;
 
@@ -182,9 +185,9 @@ pub(super) const SHARE_FROM: u64 = 4096;
 /// what a second thread could take, and the hand-offs would cost more than they save.
 pub(super) const SHARE_COST: u64 = 512;
 
-/// The splits a batch holds, about: some hundreds of microseconds of work, so that a hand-off
-/// between threads (some microseconds) costs little beside it.
-const BATCH_WORK: u64 = 1 << 18;
+/// The options a batch holds, about: a millisecond or two of work, so that a hand-off between
+/// threads (some tens of microseconds when the other thread sleeps) costs little beside it.
+const BATCH_WORK: u64 = 1 << 21;
 
 /// The most bit words a job's sets may take (4 MB).
 const MAX_WORDS: u64 = 1 << 19;
