@@ -47,9 +47,14 @@ impl Classes {
 
 /// The most splits the sparse method scans between two looks at the tentative mex: enough to
 /// make the look cheap beside the scan, few enough that the scan rarely goes on long past the
-/// split that settles the mex. Blocks start at 4 splits and double, so a short scan is never
-/// more than twice as long as it needs to be.
+/// split that settles the mex. Blocks start at [`FIRST_BLOCK`] splits and double, so a long
+/// scan is never more than twice as long as it needs to be.
 const SPARSE_BLOCK: u64 = 128;
+
+/// The splits of the first block: a call to scan costs about as much as eight splits, and most
+/// heaps of the sparse games measured (0.106, 0.16) settle their mex within a few dozen (16
+/// against 4: 4% fewer instructions for 0.106 and 7% for 0.16, counted by callgrind).
+const FIRST_BLOCK: u64 = 16;
 
 impl Engine {
     /// The mex of the options of heap `n` by the sparse method with `classes`.
@@ -104,7 +109,7 @@ impl Engine {
         cursors.clear();
         cursors.extend(pairs.iter().map(|_| 1u64));
         let mut candidate = 0;
-        let mut block = 4;
+        let mut block = FIRST_BLOCK;
         loop {
             while flags.contains(candidate) {
                 candidate += 1;
