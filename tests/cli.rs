@@ -523,6 +523,18 @@ fn a_sequence_killed_at_any_moment_resumes_from_its_checkpoint() {
         String::from_utf8(resumed.stdout).unwrap(),
         String::from_utf8(uninterrupted.stdout).unwrap()
     );
+    // A checkpoint that cannot be written is refused before any work.
+    fails(
+        &[
+            "sequence",
+            "octal:0.6",
+            "--to",
+            "10",
+            "--checkpoint",
+            "/nonexistent/x.cgt",
+        ],
+        "cannot be written",
+    );
     // A damaged checkpoint is one line and status 2.
     std::fs::write(&file, b"cgt sequence checkpoint 1\nnot the rest").unwrap();
     fails(&arguments, "checkpoint");

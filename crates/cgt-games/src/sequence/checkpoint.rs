@@ -45,6 +45,11 @@ impl Checkpoint {
             Err(error) if error.kind() == ErrorKind::NotFound => None,
             Err(error) => return Err(checkpoint.error(format!("cannot be read: {error}"))),
         };
+        // A file that cannot be written is found now, not after an hour of computing.
+        let partial = checkpoint.partial();
+        File::create(&partial)
+            .and_then(|_| std::fs::remove_file(&partial))
+            .map_err(|error| checkpoint.error(format!("cannot be written: {error}")))?;
         Ok((checkpoint, values))
     }
 
@@ -138,6 +143,13 @@ impl Checkpoint {
         Ok(values)
     }
 
+    /// The file a new checkpoint is written to before it replaces the old one.
+    fn partial(&self) -> PathBuf {
+        let mut partial = self.path.clone().into_os_string();
+        partial.push(".partial");
+        PathBuf::from(partial)
+    }
+
     /// Whether the interval since the last write has passed.
     pub(super) fn due(&self) -> bool {
         self.written.elapsed() >= self.every
@@ -145,9 +157,7 @@ impl Checkpoint {
 
     /// Writes `values` to the file, atomically.
     pub(super) fn write(&mut self, values: &Values) -> Result<()> {
-        let mut partial = self.path.clone().into_os_string();
-        partial.push(".partial");
-        let partial = PathBuf::from(partial);
+        let partial = self.partial();
         let failed = |error: std::io::Error| self.error(format!("cannot be written: {error}"));
         let file = File::create(&partial).map_err(failed)?;
         let mut writer = BufWriter::new(file);
