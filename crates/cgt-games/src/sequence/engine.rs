@@ -17,7 +17,7 @@ use crate::{Error, Period, Result, TakeAndBreak, Values};
 
 use super::checkpoint::Checkpoint;
 use super::kernel::Kernel;
-use super::period::{find_period, guy_smith_bound};
+use super::period::find_period;
 use super::plain::CachedSplits;
 use super::sharing::{self, Job, SHARE_COST, SHARE_FROM, Shared, Sharing};
 use super::sparse::{Census, Classes, rare_heaps};
@@ -413,11 +413,8 @@ impl Run {
 
     /// The period the values show, proven when `provable` and the Guy-Smith criterion holds.
     fn period(&self, provable: bool) -> Option<Period> {
-        let (max_take, max_parts) = (self.engine.kernel.max_take, self.engine.kernel.max_parts);
-        let bound = move |preperiod: u64, period: u64| {
-            guy_smith_bound(preperiod, period, max_take, max_parts)
-        };
-        let proof: Option<&dyn Fn(u64, u64) -> u64> = if provable { Some(&bound) } else { None };
+        let kernel = &self.engine.kernel;
+        let proof = provable.then_some((kernel.max_take, kernel.max_parts));
         let (preperiod, period, saltus, proven) = find_period(&self.values, !provable, proof)?;
         Some(Period {
             preperiod,

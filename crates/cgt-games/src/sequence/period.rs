@@ -109,25 +109,24 @@ impl fmt::Display for Period {
 /// A period `(preperiod, period, saltus)` of the values, where `G(n + period) =
 /// G(n) + saltus` holds from `preperiod` to the end, with the least preperiod for that period.
 ///
-/// When `proof_bound` is given (for a game the Guy-Smith criterion applies to), the shortest
-/// period whose stretch reaches `proof_bound(preperiod, period)` is returned as proven: the
-/// theorem, not the length of the stretch, is the evidence. Otherwise, or when none is proven,
-/// the shortest period whose stretch covers three whole periods and half the values is
-/// returned as observed. A
-/// saltus is looked for only when `arithmetic` is true.
+/// When `proof` is given as `(max_take, max_parts)` (for a game the Guy-Smith criterion applies
+/// to, see [`guy_smith_bound`]), the shortest period whose stretch reaches the bound is returned
+/// as proven: the theorem, not the length of the stretch, is the evidence. Otherwise, or when
+/// none is proven, the shortest period whose stretch covers three whole periods and half the
+/// values is returned as observed. A saltus is looked for only when `arithmetic` is true.
 pub(crate) fn find_period(
     values: &Values,
     arithmetic: bool,
-    proof_bound: Option<&dyn Fn(u64, u64) -> u64>,
+    proof: Option<(u64, u32)>,
 ) -> Option<(u64, u64, u64, bool)> {
-    with_slice!(values, cells => periodic_from(cells, arithmetic, proof_bound))
+    with_slice!(values, cells => periodic_from(cells, arithmetic, proof))
 }
 
 /// As [`find_period`], on the values as a slice of their own type.
 fn periodic_from<T: Cell>(
     cells: &[T],
     arithmetic: bool,
-    proof_bound: Option<&dyn Fn(u64, u64) -> u64>,
+    proof: Option<(u64, u32)>,
 ) -> Option<(u64, u64, u64, bool)> {
     let length = cells.len();
     let at = |index: usize| cells[index].widen();
@@ -140,21 +139,38 @@ fn periodic_from<T: Cell>(
                 None => continue,
             }
         } else {
+            if at(last) != at(last - period) {
+                // Not even the last value repeats: most periods end here, at one comparison.
+                continue;
+            }
             0
         };
+        // The latest preperiod that would still prove the period, or show it: if the period
+        // fails there, no walk back can succeed, and one look saves the walk.
+        let proven_from = proof.and_then(|(max_take, max_parts)| {
+            latest_proven_preperiod(length as u64, period as u64, max_take, max_parts)
+        });
+        let observed_from = observed
+            .is_none()
+            .then(|| length.checked_sub((3 * period + period.min(16)).max(length / 2)))
+            .flatten()
+            .map(|start| start as u64);
+        let Some(needed) = proven_from.max(observed_from) else {
+            continue;
+        };
+        let needed = needed as usize;
+        if needed + period < length && at(needed + period) != at(needed).wrapping_add(saltus) {
+            continue;
+        }
         // Walk back while G(n + period) == G(n) + saltus.
         let mut start = length - period;
         while start > 0 && at(start - 1 + period) == at(start - 1).wrapping_add(saltus) {
             start -= 1;
         }
-        if start == length - period {
-            // Not even the last value repeats: neither a proof nor an observation.
-            continue;
-        }
         let (preperiod, span) = (start as u64, period as u64);
-        if let Some(bound) = proof_bound {
+        if let Some((max_take, max_parts)) = proof {
             // Checked for preperiod <= n < length - period.
-            if (length - period) as u64 >= bound(preperiod, span) {
+            if (length - period) as u64 >= guy_smith_bound(preperiod, span, max_take, max_parts) {
                 return Some((preperiod, span, saltus, true));
             }
         }
@@ -163,12 +179,24 @@ fn periodic_from<T: Cell>(
         let stretch = length - start;
         if observed.is_none() && stretch >= (3 * period + period.min(16)).max(length / 2) {
             observed = Some((preperiod, span, saltus, false));
-            if proof_bound.is_none() {
+            if proof.is_none() {
                 break;
             }
         }
     }
     observed
+}
+
+/// The largest preperiod from which `length` values prove a period of `period` by the
+/// Guy-Smith criterion ([`guy_smith_bound`] at most `length - period`), if any does.
+fn latest_proven_preperiod(length: u64, period: u64, max_take: u64, max_parts: u32) -> Option<u64> {
+    let parts = u64::from(max_parts.max(1));
+    let room = length.checked_sub(period)?;
+    if room < max_take + 1 {
+        return None;
+    }
+    let fixed = (parts - 1).checked_mul(period)?.checked_add(max_take)?;
+    Some(room.checked_sub(fixed)? / parts)
 }
 
 /// The least number of values after which the Guy-Smith criterion proves a period: for a game
@@ -197,9 +225,9 @@ mod tests {
             .chain((0..60).map(|n| [1, 2, 3][n % 3]))
             .collect();
         assert_eq!(find_period(&values, false, None), Some((3, 3, 0, false)));
-        let bound = |preperiod: u64, period: u64| 2 * preperiod + period;
+        // Two parts, nothing taken: proven once 2 * 3 + 3 values past the preperiod repeat.
         assert_eq!(
-            find_period(&values, false, Some(&bound)),
+            find_period(&values, false, Some((0, 2))),
             Some((3, 3, 0, true))
         );
     }
