@@ -582,6 +582,14 @@ fn advance(
             .unwrap_or_else(|| n.saturating_add(size(n)))
             .min(stop);
         check_memory(end - 1, &run.values, budget)?;
+        // The rare heaps are held beside the values (16 bytes each): few in long runs, but
+        // counted, so that no method holds more than the budget.
+        let held = (run.values.bytes_per_value() as u64)
+            .saturating_mul(end)
+            .saturating_add(16 * run.rare.len() as u64);
+        if held > budget.memory {
+            return Err(Error::Engine(budget.exceeded(Resource::Memory)));
+        }
         // The next batch, for the other thread to work on meanwhile, unless this batch ends
         // at a look at the method (which may change it).
         let shares = threads > 1

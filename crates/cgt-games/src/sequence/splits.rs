@@ -2,9 +2,9 @@
 //! computation goes.
 //!
 //! A split of a total t into heaps a + b = t has the value G(a) xor G(b). [`SplitSet`] records
-//! the values seen, one byte a value below 2^16 set by plain stores (independent stores do not
-//! wait for one another as the read-modify-write of bits in a word does: twice as fast in the
-//! inner loop), larger values in a general set. [`View`] is the sequence as the engine sees it in
+//! the values seen in a table of stamps, one for each value below 2^16, set by plain stores
+//! (independent stores do not wait for one another as the read-modify-write of bits in a word
+//! does: twice as fast in the inner loop), larger values in a general set. [`View`] is the sequence as the engine sees it in
 //! the middle of a batch of heaps: the values known before the batch, shared read-only with the
 //! other thread, and the values of the batch so far.
 
