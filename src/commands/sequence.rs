@@ -137,11 +137,51 @@ fn report_json(report: Option<SparseReport>) -> serde_json::Value {
     })
 }
 
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_checksum_of_a_value_is_fnv_1a_over_its_eight_bytes() {
+        for value in [0u64, 1, 255, 256, 65_535, 1 << 40, u64::MAX] {
+            let mut plain: u64 = 0xcbf2_9ce4_8422_2325;
+            for byte in value.to_le_bytes() {
+                plain = (plain ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+            }
+            assert_eq!(fnv_u64(0xcbf2_9ce4_8422_2325, value), plain, "{value}");
+        }
+    }
+}
+
 fn period_text(period: Option<Period>) -> String {
     match period {
         None => "none found".to_string(),
         Some(period) => period.to_string(),
     }
+}
+
+/// The FNV-1a prime, and its powers (wrapping), so that the zero high bytes of a small value
+/// cost one multiplication together: xor with a zero byte changes nothing, and `(c * p) * p`
+/// is `c * p^2` in wrapping arithmetic.
+const FNV_PRIME: u64 = 0x0100_0000_01b3;
+const FNV_POWERS: [u64; 9] = {
+    let mut powers = [1u64; 9];
+    let mut index = 1;
+    while index < 9 {
+        powers[index] = powers[index - 1].wrapping_mul(FNV_PRIME);
+        index += 1;
+    }
+    powers
+};
+
+/// FNV-1a 64 of `checksum` continued over the 8 little-endian bytes of `value`.
+fn fnv_u64(mut checksum: u64, value: u64) -> u64 {
+    let bytes = value.to_le_bytes();
+    let significant = 8 - value.leading_zeros() as usize / 8;
+    for &byte in &bytes[..significant] {
+        checksum = (checksum ^ u64::from(byte)).wrapping_mul(FNV_PRIME);
+    }
+    checksum.wrapping_mul(FNV_POWERS[8 - significant])
 }
 
 /// The period report, G(N), the number of zeros and a checksum: FNV-1a (64 bits) over the
@@ -165,9 +205,7 @@ fn summary(
         }
         zeros += u64::from(value == 0);
         last = value;
-        for byte in value.to_le_bytes() {
-            checksum = (checksum ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-        }
+        checksum = fnv_u64(checksum, value);
     }
     crate::progress::clear();
     writeln!(out, "game:     {name}")?;
