@@ -137,22 +137,6 @@ fn report_json(report: Option<SparseReport>) -> serde_json::Value {
     })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_checksum_of_a_value_is_fnv_1a_over_its_eight_bytes() {
-        for value in [0u64, 1, 255, 256, 65_535, 1 << 40, u64::MAX] {
-            let mut plain: u64 = 0xcbf2_9ce4_8422_2325;
-            for byte in value.to_le_bytes() {
-                plain = (plain ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
-            }
-            assert_eq!(fnv_u64(0xcbf2_9ce4_8422_2325, value), plain, "{value}");
-        }
-    }
-}
-
 fn period_text(period: Option<Period>) -> String {
     match period {
         None => "none found".to_string(),
@@ -234,4 +218,20 @@ fn summary(
         )?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_checksum_of_a_value_is_fnv_1a_over_its_eight_bytes() {
+        for value in [0u64, 1, 255, 256, 65_535, 1 << 40, u64::MAX] {
+            let mut plain: u64 = 0xcbf2_9ce4_8422_2325;
+            for byte in value.to_le_bytes() {
+                plain = (plain ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3);
+            }
+            assert_eq!(fnv_u64(0xcbf2_9ce4_8422_2325, value), plain, "{value}");
+        }
+    }
 }

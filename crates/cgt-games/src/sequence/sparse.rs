@@ -105,9 +105,15 @@ impl Engine {
         // With shared work, the splits next to the middle are in already: the scan stops
         // short of them.
         let pairs = &self.kernel.pairs;
-        let cursors = &mut self.cursors;
-        cursors.clear();
-        cursors.extend(pairs.iter().map(|_| 1u64));
+        // Most codes split after one or two takes: their cursors live on the stack.
+        let mut few = [1u64; 4];
+        let cursors: &mut [u64] = if pairs.len() <= few.len() {
+            &mut few[..pairs.len()]
+        } else {
+            self.cursors.clear();
+            self.cursors.resize(pairs.len(), 1);
+            &mut self.cursors
+        };
         let mut candidate = 0;
         let mut block = FIRST_BLOCK;
         loop {
