@@ -95,7 +95,9 @@ impl Engine {
                 }
                 None => flags.scan_parts(view, rare.known, total, distinct),
             }
-            flags.scan_parts(view, rare.fresh, total, distinct);
+            if !rare.fresh.is_empty() {
+                flags.scan_parts(view, rare.fresh, total, distinct);
+            }
         }
         // Splits into two common parts give values of one known parity per total, so a
         // tentative mex of the other parity is final. Otherwise the scan of the splits that
