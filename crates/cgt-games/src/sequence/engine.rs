@@ -355,6 +355,8 @@ impl Run {
         if let Some(shared) = shared {
             self.engine.work += shared.work;
             self.sharing.heaps += heaps;
+            // Its buffer serves the next job.
+            self.sharing.spare = shared.into_words();
         }
         self.measured = (self.engine.work - self.work_before) / heaps.max(1);
         self.sharing.pending = next;

@@ -56,6 +56,11 @@ impl Shared {
         self.job.start == start && self.job.generation == generation
     }
 
+    /// The buffer of bit words, to reuse.
+    pub(super) fn into_words(self) -> Vec<u64> {
+        self.words
+    }
+
     /// The heap after the last of the batch this work serves.
     pub(super) fn end(&self) -> u64 {
         self.job.end
