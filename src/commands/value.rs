@@ -5,7 +5,7 @@ use std::io::Write;
 use cgt_core::Outcome;
 use serde_json::json;
 
-use cgt_games::{Analysis, Written};
+use cgt_games::{Analysis, Move, Written};
 
 use super::{Error, Opened, json_position, open_position};
 use crate::cli::PositionArgs;
@@ -51,27 +51,14 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
             "value:    unknown (its search exceeds --max-options; the outcome below is from the game's closed form)"
         )?,
     }
-    let meaning = match evaluation.outcome {
-        Outcome::Previous => "P-position: the player to move loses with best play",
-        Outcome::Next => "N-position: the player to move wins with best play",
-    };
-    writeln!(out, "outcome:  {} ({meaning})", evaluation.outcome)?;
-    if winning.is_empty() {
-        writeln!(out, "winning moves: none")?;
-    } else {
-        writeln!(out, "winning moves:")?;
-        for next in &winning {
-            writeln!(
-                out,
-                "  {position} -> {:<24} ({next})",
-                next.position.to_string()
-            )?;
-        }
-        if truncated {
-            super::more_not_shown(out, arguments.max_moves)?;
-        }
-    }
-    Ok(())
+    outcome_and_moves(
+        out,
+        &position,
+        evaluation.outcome,
+        &winning,
+        truncated,
+        arguments.max_moves,
+    )
 }
 
 /// `cgt value --misere`: the misère outcome and winning moves.
@@ -104,6 +91,25 @@ fn misere(
         "game:     {name} (misère play: the player who makes the last move loses)"
     )?;
     writeln!(out, "position: {position}")?;
+    outcome_and_moves(
+        out,
+        position,
+        outcome,
+        &winning,
+        truncated,
+        arguments.max_moves,
+    )
+}
+
+/// The outcome with its meaning, and the winning moves, in normal and misère play alike.
+fn outcome_and_moves(
+    out: &mut dyn Write,
+    position: &Written,
+    outcome: Outcome,
+    winning: &[Move],
+    truncated: bool,
+    max_moves: u64,
+) -> Result<(), Error> {
     let meaning = match outcome {
         Outcome::Previous => "P-position: the player to move loses with best play",
         Outcome::Next => "N-position: the player to move wins with best play",
@@ -111,18 +117,18 @@ fn misere(
     writeln!(out, "outcome:  {outcome} ({meaning})")?;
     if winning.is_empty() {
         writeln!(out, "winning moves: none")?;
-    } else {
-        writeln!(out, "winning moves:")?;
-        for next in &winning {
-            writeln!(
-                out,
-                "  {position} -> {:<24} ({next})",
-                next.position.to_string()
-            )?;
-        }
-        if truncated {
-            super::more_not_shown(out, arguments.max_moves)?;
-        }
+        return Ok(());
+    }
+    writeln!(out, "winning moves:")?;
+    for next in winning {
+        writeln!(
+            out,
+            "  {position} -> {:<24} ({next})",
+            next.position.to_string()
+        )?;
+    }
+    if truncated {
+        super::more_not_shown(out, max_moves)?;
     }
     Ok(())
 }
