@@ -109,10 +109,9 @@ fn moving_first_from_a_p_position_loses_to_cgt() {
     assert!(transcript.contains("makes the nim-sum 0"), "{transcript}");
 }
 
-#[test]
-fn following_hints_from_an_n_position_wins() {
-    // Kayles 7 and 4: G(7) = 2, G(4) = 1 (OEIS A002186), nim-sum 3, so the player to move wins.
-    let mut session = Session::start(&["kayles", "7", "4"]);
+/// Asks for a hint at every prompt and plays the move it names, until the game ends; returns
+/// the transcript.
+fn follow_hints(mut session: Session) -> String {
     let mut turns = 0;
     loop {
         let (_, prompted) = session.until_prompt();
@@ -141,7 +140,13 @@ fn following_hints_from_an_n_position_wins() {
         turns += 1;
         assert!(turns < 20, "the game does not end");
     }
-    let transcript = session.finish();
+    session.finish()
+}
+
+#[test]
+fn following_hints_from_an_n_position_wins() {
+    // Kayles 7 and 4: G(7) = 2, G(4) = 1 (OEIS A002186), nim-sum 3, so the player to move wins.
+    let transcript = follow_hints(Session::start(&["kayles", "7", "4"]));
     assert!(transcript.contains("You win!"), "{transcript}");
 }
 
@@ -225,35 +230,7 @@ fn following_hints_wins_games_of_other_shapes() {
 /// Misère Nim from 3 5 1 (HDU 1907: the first player wins), following cgt's hints to a win.
 #[test]
 fn following_misere_hints_wins() {
-    let mut session = Session::start(&["nim", "3", "5", "1", "--misere"]);
-    let mut turns = 0;
-    loop {
-        let (_, prompted) = session.until_prompt();
-        if !prompted {
-            break;
-        }
-        session.say("hint");
-        let (text, _) = session.until_prompt();
-        let hint = text
-            .lines()
-            .find(|line| line.contains("hint: heap "))
-            .unwrap_or_else(|| panic!("no winning hint in {text}"));
-        let words: Vec<&str> = hint["hint: heap ".len()..]
-            .split(", which")
-            .next()
-            .unwrap()
-            .split_whitespace()
-            .collect();
-        let heap = words[0].trim_end_matches(':');
-        let to: Vec<&str> = words[3..]
-            .iter()
-            .map(|w| if *w == "nothing" { "0" } else { w })
-            .collect();
-        session.say(&format!("{heap} {}", to.join(" ")));
-        turns += 1;
-        assert!(turns < 20, "the game does not end");
-    }
-    let transcript = session.finish();
+    let transcript = follow_hints(Session::start(&["nim", "3", "5", "1", "--misere"]));
     assert!(transcript.contains("You win!"), "{transcript}");
     // (The transcript is read byte by byte, so the accent of "misère" is not compared.)
     assert!(transcript.contains("which loses in mis"), "{transcript}");
