@@ -50,8 +50,8 @@ pub(super) struct Engine {
     pub(super) others: Vec<u64>,
     pub(super) set: MexSet,
     pub(super) options_in_set: bool,
-    /// Bit words that hold any split value of the values so far (see `Run::width`).
-    pub(super) width: usize,
+    /// The largest value so far.
+    pub(super) largest: u64,
     /// Values `G(m)` for `1 <= m <= singles_upto`, for a repeating digit that leaves one heap.
     prefix_singles: MexSet,
     singles_upto: u64,
@@ -91,7 +91,7 @@ impl Engine {
             others: Vec::new(),
             set: MexSet::new(),
             options_in_set: false,
-            width: 1,
+            largest: 0,
             prefix_singles: MexSet::new(),
             singles_upto: 0,
             prefix_pairs: MexSet::new(),
@@ -245,9 +245,14 @@ impl Engine {
                 rare.push((n, value));
             }
         }
-        // The plain method keeps split values as bit words: enough for the values so far.
-        self.width = self.width.max(words_for(value));
+        self.largest = self.largest.max(value);
         T::narrow(value)
+    }
+
+    /// The bit words a set of split values needs: every value so far is below the next power
+    /// of two above the largest, and so is the xor of any two.
+    pub(super) fn width(&self) -> usize {
+        words_for(self.largest)
     }
 
     /// The options a heap near `n` costs, about.
@@ -268,7 +273,6 @@ struct Run {
     trial: Trial,
     /// Counts changes of method: shared work planned under another is thrown away.
     generation: u64,
-    largest: u64,
     sharing: Sharing,
     census: Census,
     /// Options examined before the batch at hand, and per heap in the last batch.
@@ -287,7 +291,6 @@ impl Run {
     ) -> Option<u64> {
         let start = self.values.len() as u64;
         let generation = self.generation;
-        self.engine.width = self.width();
         self.work_before = self.engine.work;
         let shared = self
             .sharing
@@ -303,15 +306,13 @@ impl Run {
             ..
         } = self;
         if pool.is_none() || job.is_none() {
-            let (overflow, top) = with_slice_mut!(values, cells => {
-                let overflow = engine.batch_alone(cells, end, rare, shared.as_ref());
-                let top = cells[start as usize..].iter().map(|&cell| cell.widen()).max();
-                (overflow, top.unwrap_or(0))
+            let overflow = with_slice_mut!(values, cells => {
+                engine.batch_alone(cells, end, rare, shared.as_ref())
             });
-            self.finish_batch(start, shared, None, top);
+            self.finish_batch(start, shared, None);
             return overflow;
         }
-        let (overflow, next, top) = with_slice_mut!(values, cells => {
+        let (overflow, next) = with_slice_mut!(values, cells => {
             let mut fresh = Vec::with_capacity((end - start) as usize);
             let (overflow, next) = {
                 let known: &[_] = cells;
@@ -340,17 +341,16 @@ impl Run {
                 }
             };
             cells.extend_from_slice(&fresh);
-            let top = fresh.iter().map(|&cell| cell.widen()).max().unwrap_or(0);
-            (overflow, next, top)
+            (overflow, next)
         });
         rare.extend(fresh_rare);
-        self.finish_batch(start, shared, next, top);
+        self.finish_batch(start, shared, next);
         overflow
     }
 
     /// After a batch from `start`: counts the work `shared` did for it, keeps `next` for the
-    /// next batch, and notes the batch's largest value.
-    fn finish_batch(&mut self, start: u64, shared: Option<Shared>, next: Option<Shared>, top: u64) {
+    /// next batch, and notes the cost of a heap.
+    fn finish_batch(&mut self, start: u64, shared: Option<Shared>, next: Option<Shared>) {
         let heaps = self.values.len() as u64 - start;
         if let Some(shared) = shared {
             self.engine.work += shared.work;
@@ -360,7 +360,6 @@ impl Run {
         }
         self.measured = (self.engine.work - self.work_before) / heaps.max(1);
         self.sharing.pending = next;
-        self.largest = self.largest.max(top);
     }
 }
 
@@ -407,7 +406,7 @@ impl Run {
         // The rare heaps are kept as they come; they are listed afresh only for new classes.
         if self.engine.method != was {
             self.rare = match self.engine.method {
-                Method::Sparse(classes) => rare_heaps(&self.values, classes),
+                Method::Sparse(classes) => rare_heaps(&self.values, classes).collect(),
                 Method::Plain => Vec::new(),
             };
         }
@@ -444,12 +443,6 @@ impl Run {
     /// has not changed since, else as the method predicts.
     fn cost(&self, n: u64) -> u64 {
         self.measured.max(self.engine.cost(n, self.rare.len()))
-    }
-
-    /// The bit words a set of split values needs: every value so far is below the next power
-    /// of two above the largest, and so is the xor of any two.
-    fn width(&self) -> usize {
-        words_for(self.largest)
     }
 }
 
@@ -491,7 +484,6 @@ pub(super) fn compute(
             work: 0,
         },
         generation: 0,
-        largest: 0,
         sharing: Sharing::new(),
         census: Census::new(),
         work_before: 0,
@@ -501,7 +493,7 @@ pub(super) fn compute(
     if let Some(values) = resumed {
         let count = values.len() as u64;
         check_memory(count.saturating_sub(1), &values, budget)?;
-        run.largest = values.iter().max().unwrap_or(0);
+        run.engine.largest = values.iter().max().unwrap_or(0);
         run.values = values;
         // Every method gives the same values; the engine picks its method for the values
         // read, and looks for a period in them, as if it had just computed them.
@@ -569,7 +561,7 @@ fn advance(
         let wanted = run.sharing.wanted();
         let size = |start: u64| {
             let cost = run.cost(start);
-            Sharing::batch_size(start, cost, run.width())
+            Sharing::batch_size(start, cost, run.engine.width())
         };
         // The batch ends at the next look at the method and the period, and at `last`.
         let stop = next_check.min(last).saturating_add(1);
@@ -612,7 +604,7 @@ fn advance(
                 generation: run.generation,
                 sparse,
                 window: run.sharing.window,
-                width: run.width(),
+                width: run.engine.width(),
                 pairs: run.engine.kernel.pairs.clone(),
             }
         });
@@ -625,7 +617,6 @@ fn advance(
         }
         if let Some(value) = run.batch(end, pool.as_ref(), job) {
             // A value too large for the present width: stored wider, and the batch ends.
-            run.largest = run.largest.max(value);
             run.values.push(value);
         }
         let n = run.values.len() as u64 - 1;

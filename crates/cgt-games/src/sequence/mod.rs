@@ -406,7 +406,8 @@ impl GrundySequence {
 
     /// How many heaps had part of their splits valued by a second thread: with two threads or
     /// more, from heap 4096 on, for take-and-break codes whose moves leave at most two heaps
-    /// and whose values fit two bytes.
+    /// and whose values fit two bytes, where a heap costs enough to share (0.106's do not), and
+    /// while a second core is free (sharing pauses while the two threads take turns on one).
     ///
     /// # Examples
     ///

@@ -82,7 +82,7 @@ impl Engine {
             // Values of 2^16 and more are not kept as words.
             return self.splits.scan(view, total, distinct);
         }
-        let mut words = vec![0; self.width];
+        let mut words = vec![0; self.width()];
         self.scratch.words_into(&mut words);
         self.splits.merge(&words);
         self.split_cache.push(CachedSplits {

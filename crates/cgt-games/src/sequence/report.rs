@@ -1,7 +1,7 @@
 //! The sparse-space report: what researchers publish about a long run of an unsolved game.
 
 use super::GrundySequence;
-use super::sparse::Census;
+use super::sparse::{Census, rare_heaps};
 
 /// The shape of a computed sequence as the tables of octal games report it (Gangolli &
 /// Plambeck 1989; Flammenkamp's tables): the largest value and where it first occurs, and the
@@ -50,14 +50,8 @@ impl GrundySequence {
         let mut census = Census::new();
         census.add(values);
         let (classes, _) = census.best_classes(None)?;
-        let (rare_count, last_rare) = values
-            .iter()
-            .enumerate()
-            .skip(1)
-            .filter(|&(heap, value)| classes.is_rare(heap as u64, value))
-            .fold((0, None), |(count, _), (heap, _)| {
-                (count + 1, Some(heap as u64))
-            });
+        let (rare_count, last_rare) = rare_heaps(values, classes)
+            .fold((0, None), |(count, _), (heap, _)| (count + 1, Some(heap)));
         Some(SparseReport {
             heaps: values.len() as u64 - 1,
             largest: census.largest,

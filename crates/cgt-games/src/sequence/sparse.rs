@@ -228,12 +228,14 @@ impl Census {
 }
 
 /// The rare heaps of `values` under `classes`, with their values, ascending.
-pub(super) fn rare_heaps(values: &Values, classes: Classes) -> Vec<(u64, u64)> {
+pub(super) fn rare_heaps(
+    values: &Values,
+    classes: Classes,
+) -> impl Iterator<Item = (u64, u64)> + '_ {
     values
         .iter()
         .enumerate()
         .skip(1)
-        .filter(|&(heap, value)| classes.is_rare(heap as u64, value))
         .map(|(heap, value)| (heap as u64, value))
-        .collect()
+        .filter(move |&(heap, value)| classes.is_rare(heap, value))
 }
