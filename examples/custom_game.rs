@@ -59,6 +59,7 @@ fn main() -> Result<(), cgt_core::Error> {
         match outcome {
             Outcome::Next => "the player to move wins",
             Outcome::Previous => "the player to move loses",
+            Outcome::Draw => "a draw (only games with cycles have them)",
         }
     );
     for winning in solver.winning_moves(&position)? {

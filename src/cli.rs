@@ -124,17 +124,8 @@ pub enum First {
 /// Arguments of `cgt play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
-    /// The game (see cgt games).
-    #[arg(value_parser = GameName, hide_possible_values = true)]
-    pub game: String,
-    /// The components of the starting position, each written as the game says (a heap size,
-    /// or A,B for Wythoff's game).
-    #[arg(
-        required = true,
-        allow_negative_numbers = true,
-        value_name = "COMPONENT"
-    )]
-    pub components: Vec<String>,
+    #[command(flatten)]
+    pub source: GameArgs,
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = First::Me)]
     pub first: First,
@@ -214,16 +205,8 @@ pub enum GraphFormat {
 /// Arguments of `cgt graph`.
 #[derive(Debug, Args)]
 pub struct GraphArgs {
-    /// The game (see GAMES below).
-    #[arg(value_parser = GameName, hide_possible_values = true)]
-    pub game: String,
-    /// The components of the start position (see GAMES below).
-    #[arg(
-        required = true,
-        allow_negative_numbers = true,
-        value_name = "COMPONENT"
-    )]
-    pub components: Vec<String>,
+    #[command(flatten)]
+    pub source: GameArgs,
     /// The output format.
     #[arg(long, value_enum, default_value_t = GraphFormat::Dot)]
     pub format: GraphFormat,
@@ -288,20 +271,51 @@ pub struct GamesArgs {
     pub markdown: bool,
 }
 
-/// A game, a position in it, and the common options.
+/// A game of the catalogue and a position in it, or a graph file and tokens on its vertices.
 #[derive(Debug, Args)]
-pub struct PositionArgs {
-    /// The game, e.g. nim, bash:3, kayles, octal:0.07, wythoff (see GAMES below).
-    #[arg(value_parser = GameName, hide_possible_values = true)]
-    pub game: String,
-    /// The components of the position, each written as the game says: a heap size, or A,B for
-    /// Wythoff's game (see GAMES below).
+pub struct GameArgs {
+    /// The game, e.g. nim, bash:3, kayles, octal:0.07, wythoff (see GAMES below); left out
+    /// with --graph.
     #[arg(
-        required = true,
+        value_parser = GameName,
+        hide_possible_values = true,
+        required_unless_present = "graph"
+    )]
+    pub game: Option<String>,
+    /// The components of the position, each written as the game says: a heap size, or A,B for
+    /// Wythoff's game (see GAMES below); with --graph, vertices, each a token.
+    #[arg(
+        required_unless_present = "graph",
         allow_negative_numbers = true,
         value_name = "COMPONENT"
     )]
     pub components: Vec<String>,
+    /// Play on a directed graph read from FILE instead of a game: DOT (`digraph { a -> b }`),
+    /// JSON (`{"edges": [["a", "b"]]}`) or an edge list (`a b` on each line). A move takes a
+    /// token along an edge; cycles are allowed (values may be ∞, outcomes draws). Each
+    /// COMPONENT is then a vertex; with none, `value` and `graph` show every vertex.
+    #[arg(long, value_name = "FILE")]
+    pub graph: Option<std::path::PathBuf>,
+    /// Write ∞ as inf, for terminals without Unicode.
+    #[arg(long)]
+    pub ascii: bool,
+}
+
+impl GameArgs {
+    /// The words of the position: with --graph, the game's place holds the first vertex.
+    pub fn components(&self) -> Vec<String> {
+        match &self.graph {
+            Some(_) => self.game.iter().chain(&self.components).cloned().collect(),
+            None => self.components.clone(),
+        }
+    }
+}
+
+/// A game, a position in it, and the common options.
+#[derive(Debug, Args)]
+pub struct PositionArgs {
+    #[command(flatten)]
+    pub source: GameArgs,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,

@@ -191,7 +191,7 @@ fn every_game_of_the_catalogue_works_in_every_subcommand() {
             .iter()
             .map(ToString::to_string)
             .collect();
-        assert_eq!(winning.is_empty(), report["outcome"] == "P", "{example}");
+        assert_eq!(winning.is_empty(), report["outcome"] != "N", "{example}");
         if let Some(grundy) = report["grundy"].as_u64() {
             assert_eq!(grundy == 0, report["outcome"] == "P", "{example}");
         }

@@ -3,15 +3,19 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use cgt_core::{Budget, GameGraph, Outcome, Resource};
+use cgt_core::{Budget, GameGraph, LoopySolver, Outcome, Resource};
 use cgt_games::Written;
 use serde_json::json;
 
-use super::Error;
+use super::{Chosen, Error, choose};
 use crate::cli::{GraphArgs, GraphFormat};
 
 pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
-    let game = cgt_games::open(&arguments.game)?;
+    let Chosen {
+        game,
+        components,
+        graph: file,
+    } = choose(&arguments.source, arguments.max_memory)?;
     let budget = Budget {
         positions: Budget::DEFAULT.positions,
         options: arguments.max_options,
@@ -26,8 +30,22 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
         .min(arguments.max_memory / BYTES_PER_NODE);
     let by_memory = max_positions < arguments.max_positions;
     let limit = usize::try_from(max_positions).unwrap_or(usize::MAX);
-    let graph = game
-        .graph(&arguments.components, limit, budget)
+    let drawn = match file {
+        // A graph file with no vertex named: the whole file, every vertex a start.
+        Some(file) if components.is_empty() => {
+            let vertices: Vec<u32> = (0..file.len() as u32).collect();
+            let mut solver = LoopySolver::new(file.clone()).with_budget(budget);
+            GameGraph::explore_loopy_from(&mut solver, &vertices, limit)
+                .map(|graph| {
+                    graph.map_positions(|&vertex| {
+                        Written::new(vec![file.name_of(vertex).to_string()])
+                    })
+                })
+                .map_err(cgt_games::Error::from)
+        }
+        _ => game.graph(&components, limit, budget),
+    };
+    let graph = drawn
         .map_err(|error| match error {
             cgt_games::Error::Engine(cgt_core::Error::LimitExceeded {
                 resource: Resource::Positions,
@@ -52,12 +70,17 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
                 .node_indices()
                 .map(|node| {
                     let weight = &petgraph[node];
-                    json!({
+                    let mut entry = json!({
                         "id": node.index(),
                         "position": super::json_position(&weight.position),
-                        "grundy": weight.grundy.value(),
-                        "outcome": Outcome::of(weight.grundy).to_string(),
-                    })
+                    });
+                    let evaluation = cgt_games::Evaluation {
+                        outcome: weight.value.outcome(),
+                        value: Some(weight.value.clone()),
+                        remoteness: None,
+                    };
+                    super::value::add_evaluation(&mut entry, &evaluation, arguments.source.ascii);
+                    entry
                 })
                 .collect();
             let edges: Vec<_> = petgraph
@@ -89,13 +112,52 @@ pub fn escape(text: &str) -> String {
 fn svg(graph: &GameGraph<Written>) -> String {
     let petgraph = graph.graph();
     let count = petgraph.node_count();
-    // Longest path from the root: a node's row is one more than its deepest parent's. The
-    // graph is acyclic (the solver has valued every node), so a topological order exists.
+    // Longest path from the starts: a node's row is one more than its deepest parent's. A
+    // graph with cycles has no such order; its rows are the fewest moves from a start.
     let mut depth = vec![0usize; count];
-    let order = petgraph::algo::toposort(petgraph, None).unwrap_or_default();
-    for node in order {
-        for next in petgraph.neighbors(node) {
-            depth[next.index()] = depth[next.index()].max(depth[node.index()] + 1);
+    match petgraph::algo::toposort(petgraph, None) {
+        Ok(order) => {
+            for node in order {
+                for next in petgraph.neighbors(node) {
+                    depth[next.index()] = depth[next.index()].max(depth[node.index()] + 1);
+                }
+            }
+        }
+        Err(_) => {
+            let mut seen = vec![false; count];
+            let mut queue: std::collections::VecDeque<_> = petgraph
+                .node_indices()
+                .filter(|&node| {
+                    petgraph
+                        .neighbors_directed(node, petgraph::Direction::Incoming)
+                        .next()
+                        .is_none()
+                        || node == graph.root()
+                })
+                .collect();
+            for &node in &queue {
+                seen[node.index()] = true;
+            }
+            loop {
+                while let Some(node) = queue.pop_front() {
+                    for next in petgraph.neighbors(node) {
+                        if !seen[next.index()] {
+                            seen[next.index()] = true;
+                            depth[next.index()] = depth[node.index()] + 1;
+                            queue.push_back(next);
+                        }
+                    }
+                }
+                // A part reached from no start so far (a cycle with no way in): its first node
+                // starts a row of its own.
+                match seen.iter().position(|&seen| !seen) {
+                    Some(node) => {
+                        seen[node] = true;
+                        queue.push_back(petgraph::graph::NodeIndex::new(node));
+                    }
+                    None => break,
+                }
+            }
         }
     }
     let rows = depth.iter().copied().max().unwrap_or(0) + 1;
@@ -141,7 +203,7 @@ fn svg(graph: &GameGraph<Written>) -> String {
     for node in petgraph.node_indices() {
         let weight = &petgraph[node];
         let (x, y) = place[node.index()];
-        let p_position = weight.grundy.is_zero();
+        let p_position = weight.value.outcome() == Outcome::Previous;
         let fill = if p_position { "#dde8ff" } else { "#ffffff" };
         let _ = writeln!(
             svg,
@@ -165,7 +227,7 @@ fn svg(graph: &GameGraph<Written>) -> String {
                 escape(&weight.position.to_string())
             },
             y + 13.0,
-            escape(&weight.grundy.to_string())
+            escape(&weight.value.to_string())
         );
     }
     svg.push_str("</svg>\n");

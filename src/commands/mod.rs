@@ -3,9 +3,9 @@
 use std::io::Write;
 
 use cgt_core::Resource;
-use cgt_games::{Analysis, Game, Written};
+use cgt_games::{Analysis, Digraph, Game, Written};
 
-use crate::cli::{BudgetArgs, Cli, Command};
+use crate::cli::{BudgetArgs, Cli, Command, GameArgs};
 use crate::progress::Meter;
 
 mod games;
@@ -32,6 +32,14 @@ pub enum Error {
     /// Input could not be read.
     #[error("cannot read input: {0}")]
     Input(std::io::Error),
+    /// A file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Read {
+        /// The file.
+        path: String,
+        /// Why.
+        source: std::io::Error,
+    },
     /// A file could not be written.
     #[error("cannot write {path}: {source}")]
     File {
@@ -102,29 +110,94 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
     }
 }
 
+/// A game chosen on the command line, from the catalogue or a graph file, and the words of the
+/// position.
+pub(crate) struct Chosen {
+    pub(crate) game: Box<dyn Game>,
+    pub(crate) components: Vec<String>,
+    /// The graph read from --graph.
+    pub(crate) graph: Option<Digraph>,
+}
+
+/// Opens the game of `source`: the catalogue's, or the graph in the file it names (read whole,
+/// so refused at once when larger than the memory budget).
+pub(crate) fn choose(source: &GameArgs, max_memory: u64) -> Result<Chosen, Error> {
+    let components = source.components();
+    let Some(path) = &source.graph else {
+        let name = source.game.as_deref().unwrap_or_default();
+        return Ok(Chosen {
+            game: cgt_games::open(name)?,
+            components,
+            graph: None,
+        });
+    };
+    let label = path.display().to_string();
+    let unreadable = |source| Error::Read {
+        path: label.clone(),
+        source,
+    };
+    let size = std::fs::metadata(path).map_err(unreadable)?.len();
+    if size > max_memory {
+        return Err(Error::Usage(format!(
+            "{label} is {size} bytes, more than --max-memory ({max_memory}) allows"
+        )));
+    }
+    let text = std::fs::read_to_string(path).map_err(unreadable)?;
+    let graph = Digraph::parse(&text, &label)?;
+    Ok(Chosen {
+        game: Box::new(cgt_games::Loopy::new(graph.clone())),
+        components,
+        graph: Some(graph),
+    })
+}
+
 /// An opened position: the game, an analysis of its positions and the start position as the
-/// game writes it.
+/// game writes it; with a graph file and no vertex named, every vertex.
 struct Opened {
     game: Box<dyn Game>,
     analysis: Box<dyn Analysis>,
     position: Written,
+    every_vertex: Option<Vec<String>>,
 }
 
 /// Opens the game and the position every position command takes, showing any long preparation
 /// on a terminal.
-fn open_position(game: &str, components: &[String], budget: &BudgetArgs) -> Result<Opened, Error> {
-    let game = cgt_games::open(game)?;
-    let meter = Meter::on_terminal();
-    let (analysis, position) = game.analyse(
+fn open_position(source: &GameArgs, budget: &BudgetArgs) -> Result<Opened, Error> {
+    let Chosen {
+        game,
         components,
+        graph,
+    } = choose(source, budget.max_memory)?;
+    let every_vertex = graph
+        .filter(|_| components.is_empty())
+        .map(|graph| graph.names().to_vec());
+    let start = every_vertex.as_deref().unwrap_or(&components);
+    let meter = Meter::on_terminal();
+    let (analysis, mut position) = game.analyse(
+        start,
         budget.budget(),
         Box::new(move |progress| meter.show(progress)),
     )?;
+    if every_vertex.is_some() {
+        position = Written::default();
+    }
     Ok(Opened {
         game,
         analysis,
         position,
+        every_vertex,
     })
+}
+
+/// The one position a command needs: refused when a graph file was given without a vertex.
+fn one_position(opened: &Opened) -> Result<(), Error> {
+    match opened.every_vertex {
+        Some(_) => Err(Error::Usage(
+            "name the vertices that hold tokens after the graph file, e.g. --graph FILE a b"
+                .to_string(),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// A position as JSON: one entry per component, a number where the component is one number

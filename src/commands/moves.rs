@@ -5,26 +5,31 @@ use std::io::Write;
 use cgt_core::Outcome;
 use serde_json::json;
 
-use cgt_games::Move;
+use cgt_games::{Evaluation, Move};
 
-use super::{Error, Opened, json_position, open_position};
+use super::value::{add_evaluation, shown};
+use super::{Error, Opened, json_position, one_position, open_position};
 use crate::cli::PositionArgs;
 
-/// One move as listed: where it goes, and what it leaves (its value, where one is known, and
+/// One move as listed: where it goes, and what it leaves (its evaluation, or in misère play
 /// its outcome), written as the listing shows it.
 struct Row {
     next: Move,
-    grundy: Option<u64>,
+    evaluation: Option<Evaluation>,
     outcome: Outcome,
     after: String,
 }
 
 pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let opened = open_position(&arguments.source, &arguments.budget)?;
+    one_position(&opened)?;
     let Opened {
         game,
         mut analysis,
         position,
-    } = open_position(&arguments.game, &arguments.components, &arguments.budget)?;
+        ..
+    } = opened;
+    let ascii = arguments.source.ascii;
     let limit = arguments.max_moves as usize;
     // The two plays differ in what is known of a position and how it is said; the listing is one.
     let (grundy, outcome, rows, truncated) = if arguments.misere {
@@ -34,7 +39,7 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
             .into_iter()
             .map(|(next, after)| Row {
                 next,
-                grundy: None,
+                evaluation: None,
                 outcome: after,
                 after: after.to_string(),
             })
@@ -47,12 +52,13 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
             .into_iter()
             .map(|(next, after)| Row {
                 next,
-                grundy: after.value.map(|value| value.value()),
                 outcome: after.outcome,
-                after: format!("value {after}"),
+                after: format!("value {}", shown(&after, ascii)),
+                evaluation: Some(after),
             })
             .collect::<Vec<_>>();
-        (Some(evaluation), evaluation.outcome, rows, truncated)
+        let outcome = evaluation.outcome;
+        (Some(evaluation), outcome, rows, truncated)
     };
     crate::progress::clear();
     if arguments.json {
@@ -66,8 +72,8 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
                     "outcome": row.outcome.to_string(),
                     "winning": row.outcome == Outcome::Previous,
                 });
-                if grundy.is_some() {
-                    entry["grundy"] = json!(row.grundy);
+                if let Some(evaluation) = &row.evaluation {
+                    add_evaluation(&mut entry, evaluation, ascii);
                 }
                 entry
             })
@@ -79,19 +85,21 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
             "moves": moves,
             "moves_truncated": truncated,
         });
-        match grundy {
-            Some(evaluation) => {
-                report["grundy"] = json!(evaluation.value.map(|value| value.value()))
-            }
+        match &grundy {
+            Some(evaluation) => add_evaluation(&mut report, evaluation, ascii),
             None => report["play"] = json!("misere"),
         }
         writeln!(out, "{report}")?;
         return Ok(());
     }
-    match grundy {
+    match &grundy {
         Some(evaluation) => {
             writeln!(out, "game:     {game}")?;
-            writeln!(out, "position: {position} (value {evaluation}, {outcome})")?;
+            writeln!(
+                out,
+                "position: {position} (value {}, {outcome})",
+                shown(evaluation, ascii)
+            )?;
         }
         None => {
             writeln!(out, "game:     {game} (misère play)")?;
@@ -107,10 +115,10 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
         writeln!(out, "no moves: {why}")?;
     }
     for row in &rows {
-        let mark = if row.outcome == Outcome::Previous {
-            "  <- wins"
-        } else {
-            ""
+        let mark = match (row.outcome, outcome) {
+            (Outcome::Previous, _) => "  <- wins",
+            (Outcome::Draw, Outcome::Draw) => "  <- keeps the draw",
+            _ => "",
         };
         writeln!(
             out,

@@ -2,9 +2,10 @@
 
 use std::io::{BufRead, Write};
 
+use cgt_core::Outcome;
 use cgt_games::{Analysis, Evaluation, Move, Ruleset, Written};
 
-use super::{Error, Opened, open_position};
+use super::{Error, Opened, one_position, open_position};
 use crate::cli::{First, PlayArgs};
 
 struct Game {
@@ -13,6 +14,8 @@ struct Game {
     reason: &'static str,
     /// Misère play: the player who makes the last move loses.
     misere: bool,
+    /// Write ∞ as inf.
+    ascii: bool,
 }
 
 impl Game {
@@ -25,11 +28,31 @@ impl Game {
             ));
         }
         let evaluation: Evaluation = self.analysis.evaluate(position)?;
-        Ok(format!("value {evaluation}"))
+        let value = super::value::shown(&evaluation, self.ascii);
+        Ok(match evaluation.outcome {
+            Outcome::Draw => format!("value {value}, a draw with best play"),
+            _ => format!("value {value}"),
+        })
+    }
+
+    /// Whether the position is a draw with best play (only in a game with cycles).
+    fn is_draw(&mut self, position: &Written) -> Result<bool, Error> {
+        Ok(!self.misere && self.analysis.evaluate(position)?.outcome == Outcome::Draw)
+    }
+
+    /// A move that keeps a draw, in a D-position.
+    fn drawing_move(&mut self, position: &Written) -> Result<Option<Move>, Error> {
+        if self.misere {
+            return Ok(None);
+        }
+        let (moves, _) = self.analysis.drawing_moves(position, 1)?;
+        Ok(moves.into_iter().next())
     }
 
     /// A move to a P-position, if there is one: the library's search, which finds one whenever
-    /// one exists.
+    /// one exists. In a game with cycles the library lists first the move that makes progress
+    /// (the fastest win, or in a sum the one Smith's counter orders first), so that following
+    /// it never goes round a cycle for ever.
     fn winning_move(&mut self, position: &Written) -> Result<Option<Move>, Error> {
         let (moves, _) = if self.misere {
             self.analysis.misere_winning_moves(position, 1)?
@@ -98,11 +121,14 @@ pub fn run(
     out: &mut dyn Write,
     echo: bool,
 ) -> Result<(), Error> {
+    let opened = open_position(&arguments.source, &arguments.budget)?;
+    one_position(&opened)?;
     let Opened {
         game: rules,
         analysis,
         position: start,
-    } = open_position(&arguments.game, &arguments.components, &arguments.budget)?;
+        ..
+    } = opened;
     crate::progress::clear();
     let name = rules.to_string();
     let heaps = rules.as_ruleset().is_some();
@@ -114,6 +140,7 @@ pub fn run(
             reason(rules.as_ruleset(), start.components().len())
         },
         misere: arguments.misere,
+        ascii: arguments.source.ascii,
     };
     writeln!(
         out,
@@ -129,14 +156,24 @@ pub fn run(
         "Type a move as the {}'s number and what it becomes (`1 2`), or hint, undo, help, quit.",
         if heaps { "heap" } else { "component" }
     )?;
-    // Positions at the start of each of the player's turns, for undo.
-    let mut history: Vec<Written> = Vec::new();
+    // Positions at the start of each of the player's turns, with the length of the trail then,
+    // for undo.
+    let mut history: Vec<(Written, usize)> = Vec::new();
+    // Every position met, with who was to move: a draw may be claimed in a D-position that
+    // has occurred before with the same player to move.
+    let mut trail: Vec<(Written, bool)> = Vec::new();
     let mut position = start;
     let mut cgt_to_move = arguments.first == First::Cgt;
     loop {
         let described = game.describe(&position)?;
         writeln!(out)?;
         writeln!(out, "position: {}   ({described})", board(&position))?;
+        // The trail holds the positions moved from, so this one has occurred before exactly when
+        // it is there with the same player to move.
+        let repeated = trail
+            .iter()
+            .any(|(seen, side)| *seen == position && *side == cgt_to_move);
+        let claimable = repeated && game.is_draw(&position)?;
         let any = game.any_move(&position)?;
         let Some(any) = any else {
             let text = match (cgt_to_move, game.misere) {
@@ -152,12 +189,27 @@ pub fn run(
             writeln!(out, "{text}")?;
             return Ok(());
         };
+        if cgt_to_move && claimable {
+            writeln!(
+                out,
+                "cgt claims a draw: this position has occurred before with cgt to move, and \
+                 neither player can force a win from it. The game is drawn."
+            )?;
+            return Ok(());
+        }
         if cgt_to_move {
             let (chosen, text) = match game.winning_move(&position)? {
                 Some(winning) => {
                     let text = format!("{winning}, which {}", game.reason);
                     (winning, text)
                 }
+                None if game.is_draw(&position)? => match game.drawing_move(&position)? {
+                    Some(drawing) => {
+                        let text = format!("{drawing}, which keeps the draw (no move wins)");
+                        (drawing, text)
+                    }
+                    None => (any.clone(), any.to_string()),
+                },
                 None => {
                     // Every move loses against perfect play; any will do.
                     let text = format!(
@@ -168,9 +220,16 @@ pub fn run(
                 }
             };
             writeln!(out, "cgt: {text}")?;
+            trail.push((position, true));
             position = chosen.position;
             cgt_to_move = false;
             continue;
+        }
+        if claimable {
+            writeln!(
+                out,
+                "This position has occurred before and is a draw with best play: type draw to claim it."
+            )?;
         }
         write!(out, "you> ")?;
         out.flush()?;
@@ -206,9 +265,34 @@ pub fn run(
                 }
                 continue;
             }
+            "draw" => {
+                if claimable {
+                    writeln!(
+                        out,
+                        "Draw claimed: the position repeats and neither player can force a win. The game is drawn."
+                    )?;
+                    return Ok(());
+                }
+                let why = if game.is_draw(&position)? {
+                    "it is a draw with best play, but it has not occurred before with you to move"
+                } else {
+                    "it is not a draw with best play"
+                };
+                writeln!(
+                    out,
+                    "A draw can be claimed only in a position that repeats and that neither player can win: {why}."
+                )?;
+                continue;
+            }
             "hint" => {
                 match game.winning_move(&position)? {
                     Some(winning) => writeln!(out, "hint: {winning}, which {}", game.reason)?,
+                    None if game.is_draw(&position)? => match game.drawing_move(&position)? {
+                        Some(drawing) => {
+                            writeln!(out, "hint: no move wins, but {drawing} keeps the draw")?
+                        }
+                        None => writeln!(out, "hint: no move wins")?,
+                    },
                     None => writeln!(
                         out,
                         "hint: no move wins: this is a P-position, so every move leaves cgt a winning reply"
@@ -218,8 +302,9 @@ pub fn run(
             }
             "undo" => {
                 match history.pop() {
-                    Some(previous) => {
+                    Some((previous, length)) => {
                         position = previous;
+                        trail.truncate(length);
                         writeln!(out, "Your last turn is taken back.")?;
                     }
                     None => writeln!(out, "Nothing to undo.")?,
@@ -247,7 +332,8 @@ pub fn run(
         match chosen {
             Some(chosen) => {
                 writeln!(out, "you: {chosen}")?;
-                history.push(position.clone());
+                history.push((position.clone(), trail.len()));
+                trail.push((position, false));
                 position = chosen.position;
                 cgt_to_move = true;
             }

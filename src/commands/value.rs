@@ -5,7 +5,7 @@ use std::io::Write;
 use cgt_core::Outcome;
 use serde_json::json;
 
-use cgt_games::{Analysis, Move, Written};
+use cgt_games::{Analysis, Evaluation, Move, Written};
 
 use super::{Error, Opened, json_position, open_position};
 use crate::cli::PositionArgs;
@@ -15,7 +15,17 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
         game,
         mut analysis,
         position,
-    } = open_position(&arguments.game, &arguments.components, &arguments.budget)?;
+        every_vertex,
+    } = open_position(&arguments.source, &arguments.budget)?;
+    if let Some(vertices) = every_vertex {
+        return every_vertex_of(
+            arguments,
+            &game.to_string(),
+            analysis.as_mut(),
+            &vertices,
+            out,
+        );
+    }
     if arguments.misere {
         return misere(
             arguments,
@@ -26,30 +36,44 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
         );
     }
     let evaluation = analysis.evaluate(&position)?;
-    let (winning, truncated) = analysis.winning_moves(&position, arguments.max_moves as usize)?;
+    let limit = arguments.max_moves as usize;
+    let (winning, truncated) = analysis.winning_moves(&position, limit)?;
+    let (drawing, drawing_truncated) = analysis.drawing_moves(&position, limit)?;
     crate::progress::clear();
+    let ascii = arguments.source.ascii;
     if arguments.json {
-        let report = json!({
+        let mut report = json!({
             "game": game.to_string(),
             "position": json_position(&position),
-            "grundy": evaluation.value.map(|value| value.value()),
-            "outcome": evaluation.outcome.to_string(),
             "winning_moves": winning.iter().map(|next| json_position(&next.position)).collect::<Vec<_>>(),
             "winning_moves_described": winning.iter().map(ToString::to_string).collect::<Vec<_>>(),
             "winning_moves_truncated": truncated,
             "positions_evaluated": analysis.positions_evaluated(),
         });
+        add_evaluation(&mut report, &evaluation, ascii);
+        if evaluation.outcome == Outcome::Draw {
+            report["drawing_moves"] = json!(
+                drawing
+                    .iter()
+                    .map(|next| json_position(&next.position))
+                    .collect::<Vec<_>>()
+            );
+            report["drawing_moves_described"] =
+                json!(drawing.iter().map(ToString::to_string).collect::<Vec<_>>());
+            report["drawing_moves_truncated"] = json!(drawing_truncated);
+        }
         writeln!(out, "{report}")?;
         return Ok(());
     }
     writeln!(out, "game:     {game}")?;
     writeln!(out, "position: {position}")?;
-    match evaluation.value {
-        Some(value) => writeln!(out, "value:    {value}")?,
-        None => writeln!(
+    if evaluation.value.is_some() {
+        writeln!(out, "value:    {}", shown(&evaluation, ascii))?;
+    } else {
+        writeln!(
             out,
             "value:    unknown (its search exceeds --max-options; the outcome below is from the game's closed form)"
-        )?,
+        )?;
     }
     outcome_and_moves(
         out,
@@ -58,7 +82,98 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
         &winning,
         truncated,
         arguments.max_moves,
-    )
+    )?;
+    if let Some(remoteness) = evaluation.remoteness {
+        writeln!(
+            out,
+            "remoteness: {remoteness} (moves to the end with best play: the winner hurries, the loser delays)"
+        )?;
+    }
+    if evaluation.outcome == Outcome::Draw {
+        list_moves(
+            out,
+            "drawing moves",
+            &position,
+            &drawing,
+            drawing_truncated,
+            arguments.max_moves,
+        )?;
+    }
+    Ok(())
+}
+
+/// A value as printed: `∞{0,2}`, or `inf{0,2}` with --ascii.
+pub(super) fn shown(evaluation: &Evaluation, ascii: bool) -> String {
+    if ascii {
+        format!("{evaluation:#}")
+    } else {
+        evaluation.to_string()
+    }
+}
+
+/// The value, outcome and remoteness of an evaluation, as JSON keys: `grundy` (a number, or null
+/// when unknown or infinite), `value` (as printed), `escape_set` (for ∞), `outcome`,
+/// `remoteness`.
+pub(super) fn add_evaluation(report: &mut serde_json::Value, evaluation: &Evaluation, ascii: bool) {
+    report["grundy"] = json!(evaluation.grundy().map(|value| value.value()));
+    report["outcome"] = json!(evaluation.outcome.to_string());
+    if let Some(value) = &evaluation.value {
+        report["value"] = json!(shown(evaluation, ascii));
+        if let Some(escapes) = value.escapes() {
+            report["escape_set"] = json!(escapes.iter().map(|e| e.value()).collect::<Vec<_>>());
+        }
+    }
+    if evaluation.remoteness.is_some() || evaluation.outcome == Outcome::Draw {
+        report["remoteness"] = json!(evaluation.remoteness);
+    }
+}
+
+/// `cgt value --graph FILE` with no vertex named: every vertex of the graph.
+fn every_vertex_of(
+    arguments: &PositionArgs,
+    name: &str,
+    analysis: &mut dyn Analysis,
+    vertices: &[String],
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    let ascii = arguments.source.ascii;
+    let mut rows = Vec::with_capacity(vertices.len());
+    for vertex in vertices {
+        let position = analysis.read(std::slice::from_ref(vertex))?;
+        rows.push((vertex, analysis.evaluate(&position)?));
+    }
+    crate::progress::clear();
+    if arguments.json {
+        let listed: Vec<_> = rows
+            .iter()
+            .map(|(vertex, evaluation)| {
+                let mut entry = json!({ "vertex": vertex });
+                add_evaluation(&mut entry, evaluation, ascii);
+                entry
+            })
+            .collect();
+        writeln!(out, "{}", json!({ "game": name, "vertices": listed }))?;
+        return Ok(());
+    }
+    writeln!(out, "game:     {name} ({} vertices)", vertices.len())?;
+    let width = vertices.iter().map(String::len).max().unwrap_or(0).max(6);
+    writeln!(
+        out,
+        "{:<width$}  {:<12} outcome  remoteness",
+        "vertex", "value"
+    )?;
+    for (vertex, evaluation) in &rows {
+        let remoteness = evaluation
+            .remoteness
+            .map_or("-".to_string(), |moves| moves.to_string());
+        writeln!(
+            out,
+            "{vertex:<width$}  {:<12} {:<8} {remoteness}",
+            shown(evaluation, ascii),
+            evaluation.outcome.to_string()
+        )?;
+    }
+    Ok(())
 }
 
 /// `cgt value --misere`: the misère outcome and winning moves.
@@ -113,14 +228,34 @@ fn outcome_and_moves(
     let meaning = match outcome {
         Outcome::Previous => "P-position: the player to move loses with best play",
         Outcome::Next => "N-position: the player to move wins with best play",
+        Outcome::Draw => "D-position: neither player can force a win; best play never ends",
     };
     writeln!(out, "outcome:  {outcome} ({meaning})")?;
-    if winning.is_empty() {
-        writeln!(out, "winning moves: none")?;
+    list_moves(
+        out,
+        "winning moves",
+        position,
+        winning,
+        truncated,
+        max_moves,
+    )
+}
+
+/// A titled list of moves, `none` when empty.
+fn list_moves(
+    out: &mut dyn Write,
+    title: &str,
+    position: &Written,
+    moves: &[Move],
+    truncated: bool,
+    max_moves: u64,
+) -> Result<(), Error> {
+    if moves.is_empty() {
+        writeln!(out, "{title}: none")?;
         return Ok(());
     }
-    writeln!(out, "winning moves:")?;
-    for next in winning {
+    writeln!(out, "{title}:")?;
+    for next in moves {
         writeln!(
             out,
             "  {position} -> {:<24} ({next})",

@@ -6,19 +6,23 @@ use std::fmt::Write as _;
 use hashbrown::HashMap;
 use petgraph::graph::{DiGraph, NodeIndex};
 
-use crate::{Error, ImpartialGame, Nimber, Outcome, Resource, Result, Solver};
+use crate::{
+    Error, ImpartialGame, LoopySolver, LoopyValue, Nimber, Outcome, Resource, Result, Solver,
+};
 
-/// A position of the state graph with its Grundy value.
+/// A position of the state graph with its value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GraphNode<P> {
     /// The position.
     pub position: P,
-    /// Its Grundy value.
-    pub grundy: Nimber,
+    /// Its value: the Grundy value, finite in a finite game; in a game with cycles, the
+    /// generalized value, which may be ∞.
+    pub value: LoopyValue,
 }
 
 /// The positions reachable from a start position, an edge for every move, each position
-/// labelled with its Grundy value.
+/// labelled with its value (by the [`Solver`], or by the [`LoopySolver`] for a game with
+/// cycles).
 ///
 /// The graph is a `petgraph` [`DiGraph`], so every `petgraph` algorithm and export applies;
 /// [`GameGraph::to_dot`] writes Graphviz DOT with the P-positions marked. Positions appear once
@@ -85,6 +89,93 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> GameGraph<P> {
         start: &P,
         max_positions: usize,
     ) -> Result<GameGraph<P>> {
+        let mut graph = Self::shape(solver.game(), std::slice::from_ref(start), max_positions)?;
+        // Deepest first, so that the solver's memo fills from the leaves.
+        for node in graph.graph.node_indices().rev() {
+            let grundy = solver.grundy(&graph.graph[node].position)?;
+            graph.graph[node].value = LoopyValue::Finite(grundy);
+        }
+        Ok(graph)
+    }
+
+    /// Explores every position reachable from `start` in a game that may repeat positions,
+    /// valuing each with `solver`: the same graph as [`explore`](Self::explore), with cycles,
+    /// and values that may be ∞.
+    ///
+    /// # Errors
+    ///
+    /// As [`explore`](Self::explore), and any error of [`LoopySolver::value`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::{GameGraph, ImpartialGame, LoopySolver};
+    ///
+    /// /// Two positions that move to each other.
+    /// struct Swap;
+    /// impl ImpartialGame for Swap {
+    ///     type Position = bool;
+    ///     fn moves(&self, &side: &bool) -> impl Iterator<Item = bool> { std::iter::once(!side) }
+    /// }
+    ///
+    /// let graph = GameGraph::explore_loopy(&mut LoopySolver::new(Swap), &true, 10)?;
+    /// assert_eq!(graph.graph().edge_count(), 2);
+    /// assert!(graph.to_dot().contains("∞"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn explore_loopy<G: ImpartialGame<Position = P>>(
+        solver: &mut LoopySolver<G>,
+        start: &P,
+        max_positions: usize,
+    ) -> Result<GameGraph<P>> {
+        Self::explore_loopy_from(solver, std::slice::from_ref(start), max_positions)
+    }
+
+    /// As [`explore_loopy`](Self::explore_loopy), from several start positions at once (every
+    /// vertex of a graph, say); the root is the first.
+    ///
+    /// # Errors
+    ///
+    /// As [`explore_loopy`](Self::explore_loopy); [`Error::LimitExceeded`] for positions when
+    /// `starts` is empty.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::{GameGraph, ImpartialGame, LoopySolver};
+    ///
+    /// /// Two separate pairs of positions: 0 <-> 1 and 2 -> 3.
+    /// struct Pairs;
+    /// impl ImpartialGame for Pairs {
+    ///     type Position = u8;
+    ///     fn moves(&self, &p: &u8) -> impl Iterator<Item = u8> {
+    ///         [1, 0, 3].get(p as usize).copied().into_iter()
+    ///     }
+    /// }
+    ///
+    /// let graph = GameGraph::explore_loopy_from(&mut LoopySolver::new(Pairs), &[0, 2], 10)?;
+    /// assert_eq!(graph.graph().node_count(), 4);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn explore_loopy_from<G: ImpartialGame<Position = P>>(
+        solver: &mut LoopySolver<G>,
+        starts: &[P],
+        max_positions: usize,
+    ) -> Result<GameGraph<P>> {
+        let mut graph = Self::shape(solver.game(), starts, max_positions)?;
+        for node in graph.graph.node_indices() {
+            graph.graph[node].value = solver.value(&graph.graph[node].position)?;
+        }
+        Ok(graph)
+    }
+
+    /// The positions reachable from `starts` and the moves between them, not yet valued; the
+    /// root is the first start.
+    fn shape<G: ImpartialGame<Position = P>>(
+        game: &G,
+        starts: &[P],
+        max_positions: usize,
+    ) -> Result<GameGraph<P>> {
         let mut graph = DiGraph::new();
         let mut index: HashMap<P, NodeIndex> = HashMap::new();
         let mut queue = VecDeque::new();
@@ -92,23 +183,32 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> GameGraph<P> {
             resource: Resource::Positions,
             limit: max_positions as u64,
         };
-        if max_positions == 0 {
+        if max_positions == 0 || starts.is_empty() {
             return Err(limit);
         }
-        // First the shape, bounded as it is found; then the values, so that a graph too large
-        // to draw fails before any position of it is valued.
-        let start = solver.game().canonical(start.clone());
-        let root = graph.add_node(GraphNode {
-            position: start.clone(),
-            grundy: Nimber::ZERO,
-        });
-        index.insert(start, root);
-        queue.push_back(root);
+        // The shape first, bounded as it is found, so that a graph too large to draw fails
+        // before any position of it is valued.
+        for start in starts {
+            let start = game.canonical(start.clone());
+            if index.contains_key(&start) {
+                continue;
+            }
+            if graph.node_count() >= max_positions {
+                return Err(limit);
+            }
+            let node = graph.add_node(GraphNode {
+                position: start.clone(),
+                value: LoopyValue::Finite(Nimber::ZERO),
+            });
+            index.insert(start, node);
+            queue.push_back(node);
+        }
+        let root = NodeIndex::new(0);
         while let Some(node) = queue.pop_front() {
             let position = graph[node].position.clone();
             let mut targets = hashbrown::HashSet::new();
-            for next in solver.game().moves(&position) {
-                let next = solver.game().canonical(next);
+            for next in game.moves(&position) {
+                let next = game.canonical(next);
                 let target = match index.get(&next) {
                     Some(&target) => target,
                     None => {
@@ -117,7 +217,7 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> GameGraph<P> {
                         }
                         let target = graph.add_node(GraphNode {
                             position: next.clone(),
-                            grundy: Nimber::ZERO,
+                            value: LoopyValue::Finite(Nimber::ZERO),
                         });
                         index.insert(next, target);
                         queue.push_back(target);
@@ -130,11 +230,6 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> GameGraph<P> {
                 }
             }
         }
-        // Deepest first, so that the solver's memo fills from the leaves.
-        for node in graph.node_indices().rev() {
-            let grundy = solver.grundy(&graph[node].position)?;
-            graph[node].grundy = grundy;
-        }
         Ok(GameGraph { graph, root })
     }
 
@@ -143,7 +238,7 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> GameGraph<P> {
     /// # Examples
     ///
     /// ```
-    /// # use cgt_core::{GameGraph, ImpartialGame, Solver};
+    /// # use cgt_core::{GameGraph, ImpartialGame, Nimber, Solver};
     /// # struct Heap;
     /// # impl ImpartialGame for Heap {
     /// #     type Position = u64;
@@ -151,7 +246,7 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> GameGraph<P> {
     /// # }
     /// let graph = GameGraph::explore(&mut Solver::new(Heap), &2, 10)?;
     /// let terminal = graph.graph().node_weights().find(|node| node.position == 0);
-    /// assert!(terminal.is_some_and(|node| node.grundy.is_zero()));
+    /// assert!(terminal.is_some_and(|node| node.value.finite() == Some(Nimber::ZERO)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn graph(&self) -> &DiGraph<GraphNode<P>, ()> {
@@ -199,7 +294,7 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> GameGraph<P> {
             graph: self.graph.map(
                 |_, node| GraphNode {
                     position: map(&node.position),
-                    grundy: node.grundy,
+                    value: node.value.clone(),
                 },
                 |_, &edge| edge,
             ),
@@ -208,7 +303,7 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> GameGraph<P> {
     }
 
     /// Graphviz DOT text: each node labelled with its position and value, P-positions drawn
-    /// as double circles, the start position in bold.
+    /// as double circles, draws as dashed circles, the start position in bold.
     ///
     /// # Examples
     ///
@@ -228,15 +323,17 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> GameGraph<P> {
         let mut dot = String::from("digraph game {\n  node [shape=circle];\n");
         for node in self.graph.node_indices() {
             let weight = &self.graph[node];
-            let label = format!("{:?}\\n{}", weight.position, weight.grundy).replace('"', "\\\"");
-            let shape = match Outcome::of(weight.grundy) {
-                Outcome::Previous => "doublecircle",
-                Outcome::Next => "circle",
+            let label = format!("{:?}\\n{}", weight.position, weight.value).replace('"', "\\\"");
+            let (shape, dashed) = match weight.value.outcome() {
+                Outcome::Previous => ("doublecircle", false),
+                Outcome::Next => ("circle", false),
+                Outcome::Draw => ("circle", true),
             };
-            let style = if node == self.root {
-                ", style=bold"
-            } else {
-                ""
+            let style = match (node == self.root, dashed) {
+                (true, true) => ", style=\"bold,dashed\"",
+                (true, false) => ", style=bold",
+                (false, true) => ", style=dashed",
+                (false, false) => "",
             };
             let _ = writeln!(
                 dot,

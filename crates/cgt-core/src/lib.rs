@@ -178,6 +178,7 @@
 //! | the definition, as a plain recursive function | [`reference`](mod@reference)(mod@reference) |
 //! | sums of different games, of many positions of one | [`Sum`], [`SumOf`] |
 //! | hooks hidden, for tests | [`Unhinted`] |
+//! | games with cycles: generalized values, draws, remoteness | [`LoopySolver`], [`LoopyValue`] |
 //! | the state graph | [`GameGraph`] |
 //! | limits and errors | [`Budget`], [`Resource`], [`Error`] |
 //!
@@ -218,6 +219,7 @@ mod error;
 pub mod field;
 mod game;
 mod graph;
+mod loopy;
 mod memo;
 mod mex;
 mod misere;
@@ -229,6 +231,7 @@ mod sum;
 pub use error::{Budget, Error, Resource, Result};
 pub use game::{ImpartialGame, Unhinted};
 pub use graph::{GameGraph, GraphNode};
+pub use loopy::{LoopyGraph, LoopySolver, LoopyValue};
 pub use mex::{MexSet, mex};
 pub use misere::MisereSolver;
 pub use nimber::{Nimber, Outcome};

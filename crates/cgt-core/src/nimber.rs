@@ -125,6 +125,8 @@ impl fmt::Debug for Nimber {
 ///
 /// `Previous` is a P-position (value `0`): the previous player, who just moved, wins with best
 /// play. `Next` is an N-position (any other value): the next player, who is to move, wins.
+/// `Draw` is a D-position, which only a game with cycles has: neither player can force a win,
+/// and best play goes on for ever (see [`LoopyValue`](crate::LoopyValue)).
 ///
 /// # Examples
 ///
@@ -141,6 +143,9 @@ pub enum Outcome {
     Previous,
     /// An N-position: the next player wins; some move leads to a P-position.
     Next,
+    /// A D-position of a game with cycles: no move leads to a P-position, and some move leads
+    /// to another D-position, so with best play the game never ends.
+    Draw,
 }
 
 impl Outcome {
@@ -167,6 +172,7 @@ impl fmt::Display for Outcome {
         f.write_str(match self {
             Outcome::Previous => "P",
             Outcome::Next => "N",
+            Outcome::Draw => "D",
         })
     }
 }

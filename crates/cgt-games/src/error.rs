@@ -79,6 +79,24 @@ pub enum Error {
         /// What is accepted.
         reason: String,
     },
+    /// A graph file that does not parse.
+    #[error("{}", graph_message(.file, .line, .reason))]
+    InvalidGraph {
+        /// The file, as the user named it.
+        file: String,
+        /// The line at fault, where the format has lines.
+        line: Option<usize>,
+        /// What was expected there.
+        reason: String,
+    },
+    /// A question the game's engine does not answer.
+    #[error("{game}: {reason}")]
+    Unsupported {
+        /// The game.
+        game: String,
+        /// What is not supported, and why.
+        reason: String,
+    },
     /// A checkpoint file of a sequence that could not be read or written, or that holds
     /// something else than the values of the game asked for.
     #[error("checkpoint {path}: {reason}")]
@@ -88,6 +106,14 @@ pub enum Error {
         /// What went wrong.
         reason: String,
     },
+}
+
+/// `FILE, line N: reason`, or `FILE: reason` where the format has no lines.
+fn graph_message(file: &str, line: &Option<usize>, reason: &str) -> String {
+    match line {
+        Some(line) => format!("{file}, line {line}: {reason}"),
+        None => format!("{file}: {reason}"),
+    }
 }
 
 /// The result type of `cgt-games`.

@@ -58,38 +58,46 @@
 mod bash;
 mod catalogue;
 mod coin_turning;
+mod digraph;
 mod error;
 mod heap;
 mod heaps;
+mod loopy_subtraction;
 mod moore;
 mod nim;
 mod sequence;
 mod split_nim;
+mod square_but_one;
 mod staircase;
 mod subset_nim;
 mod take_and_break;
 mod values;
+mod windup;
 mod wythoff;
 
 pub use bash::Bash;
 pub use catalogue::{
-    Analysis, CatalogueEntry, Engine, Evaluation, Game, HeapMove, HeapSolver, MISERE_SCAN, Move,
-    Notation, Progress, Ruleset, Searched, Tabulated, Written, catalogue, open,
+    Analysis, CatalogueEntry, Engine, Evaluation, Game, HeapMove, HeapSolver, Loopy, MISERE_SCAN,
+    Move, Notation, Progress, Ruleset, Searched, Tabulated, Written, catalogue, open, open_graph,
 };
 pub use coin_turning::{
     AcrosticTwins, CoinRule, CoinSubtraction, Coins, MockTurtles, Row, Ruler, Tartan,
     TurningTurtles, Twins,
 };
+pub use digraph::Digraph;
 pub use error::{Error, Result};
 pub use heap::{HeapGame, HeapRuleset};
 pub use heaps::Heaps;
+pub use loopy_subtraction::LoopySubtraction;
 pub use moore::MooreNim;
 pub use nim::Nim;
 pub use sequence::period::Period;
 pub use sequence::{GrundySequence, MAX_COMPUTED, SequenceOptions, SparseReport};
 pub use split_nim::SplitNim;
+pub use square_but_one::SquareButOne;
 pub use staircase::Staircase;
 pub use subset_nim::SubsetNim;
 pub use take_and_break::TakeAndBreak;
 pub use values::Values;
+pub use windup::WindUp;
 pub use wythoff::Wythoff;

@@ -3,3 +3,5 @@
 
 mod field;
 mod laws;
+mod loopy;
+mod loopy_brute_force;

@@ -36,7 +36,7 @@
 //! let (mut analysis, position) = wythoff.analyse(&start, Budget::DEFAULT, Box::new(|_| {}))?;
 //! let evaluation = analysis.evaluate(&position)?;
 //! // (3, 5) is a P-position, (1, 1) is worth *2 (OEIS A004481).
-//! assert_eq!(evaluation.value, Some(Nimber::new(2)));
+//! assert_eq!(evaluation.grundy(), Some(Nimber::new(2)));
 //! assert_eq!(evaluation.outcome, Outcome::Next);
 //! // Three moves win: two in the first game (to values 2), one in the second (to 0).
 //! let (winning, _) = analysis.winning_moves(&position, 10)?;
@@ -49,18 +49,21 @@
 use crate::SequenceOptions;
 use std::fmt;
 
-use cgt_core::{Budget, GameGraph, Nimber, Outcome};
+use cgt_core::{Budget, GameGraph, LoopyValue, Nimber, Outcome};
 
 use crate::{
-    AcrosticTwins, Coins, Error, GrundySequence, MooreNim, Result, Row, Staircase, Tartan, Wythoff,
+    AcrosticTwins, Coins, Digraph, Error, GrundySequence, LoopySubtraction, MooreNim, Result, Row,
+    SquareButOne, Staircase, Tartan, WindUp, Wythoff,
 };
 
 mod heap_engine;
 pub(crate) mod heap_solver;
+mod loopy_engine;
 pub(crate) mod ruleset;
 mod search_engine;
 
 pub use heap_solver::{HeapMove, HeapSolver, Progress};
+pub use loopy_engine::Loopy;
 pub use ruleset::{Ruleset, Tabulated};
 pub use search_engine::{Notation, Searched};
 
@@ -96,6 +99,7 @@ impl CatalogueEntry {
         match self.opener {
             Opener::Heap(_) => Engine::Heaps,
             Opener::Other(_) => Engine::Search,
+            Opener::Loopy(_) => Engine::Loopy,
         }
     }
 }
@@ -110,11 +114,13 @@ impl fmt::Debug for CatalogueEntry {
     }
 }
 
-/// How an entry is opened: a heap game of [`Ruleset`], or any other game.
+/// How an entry is opened: a heap game of [`Ruleset`], a game of the search engine, or a game
+/// with cycles.
 #[derive(Clone, Copy)]
 pub(crate) enum Opener {
     Heap(fn(Option<&str>) -> Result<Ruleset>),
     Other(fn(Option<&str>) -> Result<Box<dyn Game>>),
+    Loopy(fn(Option<&str>) -> Result<Box<dyn Game>>),
 }
 
 /// The engine that answers a game of the catalogue.
@@ -126,6 +132,9 @@ pub enum Engine {
     Heaps,
     /// The search engine ([`Searched`]): the solver with the game's closed forms as hooks.
     Search,
+    /// The loopy engine ([`Loopy`]): games whose positions may repeat, valued by the
+    /// [`LoopySolver`](cgt_core::LoopySolver) (generalized values, draws, remoteness).
+    Loopy,
 }
 
 impl fmt::Display for Engine {
@@ -133,6 +142,7 @@ impl fmt::Display for Engine {
         f.write_str(match self {
             Engine::Heaps => "heaps",
             Engine::Search => "search",
+            Engine::Loopy => "loopy",
         })
     }
 }
@@ -143,6 +153,11 @@ fn searched<G: Notation + Clone + 'static>(game: G) -> Result<Box<dyn Game>> {
 }
 
 const HEAP: &str = "HEAP";
+
+/// Opens a game of the loopy engine.
+fn loopy<G: Notation + Clone + 'static>(game: G) -> Result<Box<dyn Game>> {
+    Ok(Box::new(Loopy::new(game)))
+}
 
 /// Opens a one-dimensional coin game, which takes no parameter.
 fn row_game(name: &'static str, row: Row, parameter: Option<&str>) -> Result<Box<dyn Game>> {
@@ -396,6 +411,52 @@ const CATALOGUE: &[CatalogueEntry] = &[
             searched(AcrosticTwins)
         }),
     },
+    CatalogueEntry {
+        name: "windup",
+        syntax: "windup:N:S",
+        component: "HOUR",
+        example: "windup:7:1,2,5 3",
+        rule: "a clock of N hours: from any hour but 0, wind back s hours for some s in S (0 ends the game); has cycles",
+        opener: Opener::Loopy(|parameter| {
+            let text =
+                ruleset::required("windup", parameter, "write windup:N:S, e.g. windup:7:1,2,5")?;
+            let Some((hours, set)) = text.split_once(':') else {
+                return Err(Error::InvalidParameter {
+                    game: "windup",
+                    value: text.to_string(),
+                    reason: "write the hours, then : and the set, e.g. windup:7:1,2,5".to_string(),
+                });
+            };
+            let hours = ruleset::parse_number("windup", hours)?;
+            loopy(WindUp::new(hours, ruleset::parse_numbers("windup", set)?)?)
+        }),
+    },
+    CatalogueEntry {
+        name: "square-but-one",
+        syntax: "square-but-one",
+        component: HEAP,
+        example: "square-but-one 7 5",
+        rule: "take a positive square from one heap, or add one to a heap of positive even size; has cycles",
+        opener: Opener::Loopy(|parameter| {
+            ruleset::no_parameter("square-but-one", parameter)?;
+            loopy(SquareButOne)
+        }),
+    },
+    CatalogueEntry {
+        name: "loopy-subtraction",
+        syntax: "loopy-subtraction:S/MAX",
+        component: HEAP,
+        example: "loopy-subtraction:2,-1/20 7",
+        rule: "take s counters for some s in S, a negative s adding -s, never past 0 or MAX; has cycles",
+        opener: Opener::Loopy(|parameter| {
+            let text = ruleset::required(
+                "loopy-subtraction",
+                parameter,
+                "write loopy-subtraction:S/MAX, e.g. loopy-subtraction:2,-1/20",
+            )?;
+            loopy(LoopySubtraction::parse(text)?)
+        }),
+    },
 ];
 
 /// Every game of the catalogue, in the order `cgt games` lists them.
@@ -453,8 +514,27 @@ pub fn open(text: &str) -> Result<Box<dyn Game>> {
     let (entry, parameter) = find(text)?;
     match entry.opener {
         Opener::Heap(open) => Ok(Box::new(open(parameter)?)),
-        Opener::Other(open) => open(parameter),
+        Opener::Other(open) | Opener::Loopy(open) => open(parameter),
     }
+}
+
+/// Opens the game of a directed graph written `text` (DOT, JSON or an edge list; see
+/// [`Digraph`]), named `label` (its file) in messages: a token on a vertex moves along an
+/// edge, valued by the loopy engine, so acyclic and cyclic graphs alike.
+///
+/// # Errors
+///
+/// [`Error::InvalidGraph`] naming the line at fault and what was expected.
+///
+/// # Examples
+///
+/// ```
+/// let game = cgt_games::open_graph("digraph { a -> b; b -> a; b -> c }", "g.dot")?;
+/// assert_eq!(game.to_string(), "graph g.dot");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn open_graph(text: &str, label: &str) -> Result<Box<dyn Game>> {
+    loopy(Digraph::parse(text, label)?)
 }
 
 /// A game of the catalogue, chosen at run time: what a program asks of its rules.
@@ -545,6 +625,17 @@ pub trait Analysis {
     ///
     /// As [`Analysis::evaluate`].
     fn winning_moves(&mut self, position: &Written, limit: usize) -> Result<(Vec<Move>, bool)>;
+
+    /// At most `limit` moves that keep a draw (to D-positions), when the position is a draw,
+    /// and whether there are more; none otherwise, and none in a game without cycles.
+    ///
+    /// # Errors
+    ///
+    /// As [`Analysis::evaluate`].
+    fn drawing_moves(&mut self, position: &Written, limit: usize) -> Result<(Vec<Move>, bool)> {
+        let _ = (position, limit);
+        Ok((Vec::new(), false))
+    }
 
     /// The move that changes component `component` (from 0) into the components `to`, if the
     /// rules allow it; `None` if they do not.
@@ -681,19 +772,24 @@ impl fmt::Display for Move {
     }
 }
 
-/// What is known of a position: always its outcome, and its Grundy value where it could be
-/// computed (a game whose P-positions have a closed form but whose values do not, such as
-/// Wythoff's game, answers the outcome of a huge position without its value).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What is known of a position: always its outcome, and its value where it could be computed (a
+/// game whose P-positions have a closed form but whose values do not, such as Wythoff's game,
+/// answers the outcome of a huge position without its value). In a game with cycles the value
+/// may be ∞ and the outcome a draw, and the remoteness is known.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Evaluation {
-    /// The Grundy value, if known.
-    pub value: Option<Nimber>,
+    /// The value, if known: the Grundy value, or the generalized one in a game with cycles.
+    pub value: Option<LoopyValue>,
     /// The outcome.
     pub outcome: Outcome,
+    /// How many moves the winner needs to win, the loser delaying as long as possible, where
+    /// the engine computes it (games with cycles, one component); `None` elsewhere and for a
+    /// draw.
+    pub remoteness: Option<u64>,
 }
 
 impl Evaluation {
-    /// The evaluation of a position of value `value`.
+    /// The evaluation of a position of Grundy value `value`.
     ///
     /// # Examples
     ///
@@ -705,16 +801,32 @@ impl Evaluation {
     /// ```
     pub fn of(value: Nimber) -> Evaluation {
         Evaluation {
-            value: Some(value),
+            value: Some(LoopyValue::Finite(value)),
             outcome: Outcome::of(value),
+            remoteness: None,
         }
+    }
+
+    /// The Grundy value, when it is known and finite.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::Nimber;
+    /// use cgt_games::Evaluation;
+    ///
+    /// assert_eq!(Evaluation::of(Nimber::new(3)).grundy(), Some(Nimber::new(3)));
+    /// ```
+    pub fn grundy(&self) -> Option<Nimber> {
+        self.value.as_ref().and_then(LoopyValue::finite)
     }
 }
 
 impl fmt::Display for Evaluation {
-    /// The value, or `?` where only the outcome is known.
+    /// The value, or `?` where only the outcome is known; `{:#}` writes ∞ as `inf`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.value {
+        match &self.value {
+            Some(value) if f.alternate() => write!(f, "{value:#}"),
             Some(value) => write!(f, "{value}"),
             None => f.write_str("?"),
         }

@@ -315,7 +315,7 @@ impl FromStr for Ruleset {
         let (entry, parameter) = crate::catalogue::find(text)?;
         match entry.opener {
             Opener::Heap(open) => open(parameter),
-            Opener::Other(_) => Err(Error::InvalidParameter {
+            Opener::Other(_) | Opener::Loopy(_) => Err(Error::InvalidParameter {
                 game: entry.name,
                 value: text.trim().to_string(),
                 reason: format!(

@@ -101,14 +101,15 @@ impl<G: Notation> fmt::Display for Searched<G> {
 }
 
 /// Reads components, each in its canonical form.
-fn read<G: Notation>(game: &G, components: &[String]) -> Result<Vec<G::Position>> {
+pub(super) fn read<G: Notation>(game: &G, components: &[String]) -> Result<Vec<G::Position>> {
     components
         .iter()
         .map(|text| Ok(game.canonical(game.read_component(text.trim())?)))
         .collect()
 }
 
-fn write<G: Notation>(game: &G, components: &[G::Position]) -> Written {
+/// Writes components as the game writes them.
+pub(super) fn write<G: Notation>(game: &G, components: &[G::Position]) -> Written {
     Written::new(
         components
             .iter()
@@ -145,14 +146,7 @@ impl<G: Notation + Clone + 'static> Game for Searched<G> {
         _options: &SequenceOptions,
         _progress: &mut dyn FnMut(u64),
     ) -> Result<GrundySequence> {
-        Err(Error::InvalidParameter {
-            game: "sequence",
-            value: self.to_string(),
-            reason: format!(
-                "{self} is not a heap game: its positions are not single heaps, so it has no \
-                 sequence G(0), G(1), ..."
-            ),
-        })
+        Err(not_a_heap_game(&self.to_string()))
     }
 
     fn graph(
@@ -219,6 +213,7 @@ impl<G: Notation> SearchAnalysis<G> {
                 return Ok(Evaluation {
                     value: None,
                     outcome,
+                    remoteness: None,
                 });
             }
         }
@@ -267,15 +262,7 @@ impl<G: Notation> SearchAnalysis<G> {
     }
 
     fn front_move(&self, components: &[G::Position], index: usize, next: G::Position) -> Move {
-        let game = self.game();
-        let description = game.describe_move(&components[index], &next);
-        let mut after = components.to_vec();
-        after[index] = game.canonical(next);
-        Move {
-            component: index,
-            description,
-            position: write(game, &after),
-        }
+        front_move(self.game(), components, index, next)
     }
 }
 
@@ -348,37 +335,13 @@ impl<G: Notation> Analysis for SearchAnalysis<G> {
         to: &[String],
     ) -> Result<Option<Move>> {
         let components = self.components(position)?;
-        let Some(from) = components.get(component) else {
-            return Ok(None);
-        };
-        let [to] = to else {
-            return Err(Error::InvalidPosition {
-                game: self.game().name(),
-                value: to.join(" "),
-                reason: "a move changes one component into one component: write it as one word"
-                    .to_string(),
-            });
-        };
-        let game = self.game();
-        let to = game.canonical(game.read_component(to.trim())?);
-        let legal = match game.is_move(from, &to) {
-            Some(legal) => legal,
-            None => {
-                let budget = self.solver.budget();
-                let mut found = false;
-                for (examined, next) in game.moves(from).enumerate() {
-                    if examined as u64 >= budget.options {
-                        return Err(budget.exceeded(Resource::Options).into());
-                    }
-                    if game.canonical(next) == to {
-                        found = true;
-                        break;
-                    }
-                }
-                found
-            }
-        };
-        Ok(legal.then(|| self.front_move(&components, component, to)))
+        find_move(
+            self.game(),
+            self.solver.budget(),
+            &components,
+            component,
+            to,
+        )
     }
 
     fn positions_evaluated(&self) -> u64 {
@@ -398,5 +361,76 @@ impl<G: Notation> Analysis for SearchAnalysis<G> {
         self.list_moves(position, limit, |analysis, after| {
             Ok(analysis.misere.outcome(&after.to_vec())?)
         })
+    }
+}
+
+/// The move that changes component `index` of `components` into `next`, described in the
+/// game's words, with the position it leaves.
+pub(super) fn front_move<G: Notation>(
+    game: &G,
+    components: &[G::Position],
+    index: usize,
+    next: G::Position,
+) -> Move {
+    let description = game.describe_move(&components[index], &next);
+    let mut after = components.to_vec();
+    after[index] = game.canonical(next);
+    Move {
+        component: index,
+        description,
+        position: write(game, &after),
+    }
+}
+
+/// The move that changes component `component` of `components` into the one written `to`, if
+/// the rules allow it: judged by the game's rule where it has one, else looked for among the
+/// moves, within the budget's options.
+pub(super) fn find_move<G: Notation>(
+    game: &G,
+    budget: Budget,
+    components: &[G::Position],
+    component: usize,
+    to: &[String],
+) -> Result<Option<Move>> {
+    let Some(from) = components.get(component) else {
+        return Ok(None);
+    };
+    let [to] = to else {
+        return Err(Error::InvalidPosition {
+            game: game.name(),
+            value: to.join(" "),
+            reason: "a move changes one component into one component: write it as one word"
+                .to_string(),
+        });
+    };
+    let to = game.canonical(game.read_component(to.trim())?);
+    let legal = match game.is_move(from, &to) {
+        Some(legal) => legal,
+        None => {
+            let mut found = false;
+            for (examined, next) in game.moves(from).enumerate() {
+                if examined as u64 >= budget.options {
+                    return Err(budget.exceeded(Resource::Options).into());
+                }
+                if game.canonical(next) == to {
+                    found = true;
+                    break;
+                }
+            }
+            found
+        }
+    };
+    Ok(legal.then(|| front_move(game, components, component, to)))
+}
+
+/// The error for asking a sequence of a game whose positions are not single heaps.
+pub(super) fn not_a_heap_game(name: &str) -> Error {
+    Error::InvalidParameter {
+        game: "sequence",
+        value: name.to_string(),
+        reason: format!(
+            "{name} is not a heap game: its positions are not single heaps, so it has no \
+             sequence G(0), G(1), ..."
+        ),
     }
 }

@@ -143,6 +143,7 @@ fn every_move_from_p_reaches_n_and_some_move_from_n_reaches_p() {
                 match solver.outcome(&position).unwrap() {
                     Outcome::Previous => assert!(valued.iter().all(|(_, v)| !v.is_zero())),
                     Outcome::Next => assert!(valued.iter().any(|(_, v)| v.is_zero())),
+                    Outcome::Draw => panic!("a finite game has no draws"),
                 }
             }
         }

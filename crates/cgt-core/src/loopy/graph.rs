@@ -1,0 +1,458 @@
+//! The explored graph of a game that may repeat positions, valued by Smith's labelling.
+//!
+//! Positions are numbered as they are found (breadth first) and their moves kept in one array
+//! (compressed rows: 4 bytes a move), deduplicated. Solving builds the reverse arrays and
+//! computes three things, each by work lists, never recursion:
+//!
+//! 1. **The acyclic part** (positions from which no cycle can be reached) by Kahn's order from
+//!    the terminal positions: each gets its ordinary Grundy value, the mex of its options.
+//! 2. **The rest, level by level** (C. A. B. Smith 1966, §9; the labelling of Fraenkel & Yesha
+//!    1986). At level `i` the positions not yet labelled are the candidates; a candidate
+//!    becomes `i` when none of its options is `i` and every option that is unlabelled or ∞
+//!    has an option labelled `i` (a reply that restores `i`). It is a retrograde count: a
+//!    candidate counts its unlabelled options that have no option `i` yet; labelling a position
+//!    `i` marks its predecessors, which lowers their predecessors' counts, and a count that
+//!    reaches zero labels that position. A candidate left with no option `i` at the end of the
+//!    level is ∞ for good; one with an option `i` goes on to the next level. Each level costs
+//!    the moves of the candidates left, so the whole costs about (values + 1) × moves.
+//!    The order in which positions are labelled is Smith's counter function: for a position
+//!    `u` of value `a`, every option of value above `a` (or ∞) has an option of value `a`
+//!    labelled before `u`. It is what makes a winning strategy in a sum terminate.
+//! 3. **Remoteness** (Winning Ways ch. 12; the Gamesman solvers' retrograde analysis): terminal
+//!    positions are P at remoteness 0; a position with an option P at remoteness r is N at
+//!    r + 1 (the least such r, as the queue meets them in order); a position all of whose
+//!    options are N is P at one more than the greatest. Positions the queue never reaches are
+//!    draws.
+
+use std::hash::{BuildHasher, Hash};
+
+use hashbrown::{DefaultHashBuilder, HashTable};
+
+use crate::{Budget, Error, ImpartialGame, LoopyValue, MexSet, Nimber, Outcome, Resource, Result};
+
+/// A position's value while or after solving: a finite value, ∞, or not yet labelled.
+const INFINITE: u32 = u32::MAX;
+const UNLABELLED: u32 = u32::MAX - 1;
+/// The remoteness of a draw.
+const DRAW: u32 = u32::MAX;
+/// The most moves a graph holds: move indices are 32-bit.
+const MAX_MOVES: u64 = u32::MAX as u64 - 2;
+/// Bytes a position costs while the graph is solved, besides the position itself: its first
+/// move and first predecessor, value, counter and remoteness (with the previous solution's
+/// three while the new one is built), a work count and four work-list slots (4 bytes each),
+/// and a flag byte.
+const BYTES_PER_POSITION: u64 = 13 * 4 + 1;
+/// Bytes a move costs: its target, and the same move reversed.
+const BYTES_PER_MOVE: u64 = 8;
+
+/// Every position reachable from some start positions, with its moves, its generalized
+/// Sprague-Grundy value, its counter and its remoteness. Built and solved by
+/// [`LoopySolver`](crate::LoopySolver), which answers queries from it.
+#[derive(Debug, Clone)]
+pub struct LoopyGraph<P> {
+    positions: Vec<P>,
+    index: HashTable<u32>,
+    hasher: DefaultHashBuilder,
+    /// Node `u`'s options are `targets[first[u]..first[u + 1]]`, for every expanded node.
+    first: Vec<u32>,
+    targets: Vec<u32>,
+    value: Vec<u32>,
+    counter: Vec<u32>,
+    remoteness: Vec<u32>,
+    /// Options generated while exploring, duplicates included (the options budget).
+    examined: u64,
+}
+
+impl<P> Default for LoopyGraph<P> {
+    fn default() -> LoopyGraph<P> {
+        LoopyGraph {
+            positions: Vec::new(),
+            index: HashTable::new(),
+            hasher: DefaultHashBuilder::default(),
+            first: vec![0],
+            targets: Vec::new(),
+            value: Vec::new(),
+            counter: Vec::new(),
+            remoteness: Vec::new(),
+            examined: 0,
+        }
+    }
+}
+
+impl<P: Clone + Eq + Hash> LoopyGraph<P> {
+    /// The number of positions.
+    pub fn len(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Whether the graph holds no position.
+    pub fn is_empty(&self) -> bool {
+        self.positions.is_empty()
+    }
+
+    /// The number of moves (distinct options of each position, summed).
+    pub fn moves(&self) -> usize {
+        self.targets.len()
+    }
+
+    /// The node of `position` (canonical), if the graph holds it.
+    pub fn node(&self, position: &P) -> Option<u32> {
+        let hash = self.hasher.hash_one(position);
+        self.index
+            .find(hash, |&node| self.positions[node as usize] == *position)
+            .copied()
+    }
+
+    /// The position of `node`.
+    pub fn position(&self, node: u32) -> &P {
+        &self.positions[node as usize]
+    }
+
+    /// The options of `node`, distinct, in no particular order.
+    pub fn options(&self, node: u32) -> &[u32] {
+        let node = node as usize;
+        &self.targets[self.first[node] as usize..self.first[node + 1] as usize]
+    }
+
+    /// The generalized Sprague-Grundy value of `node`.
+    pub fn value(&self, node: u32) -> LoopyValue {
+        match self.value[node as usize] {
+            INFINITE => LoopyValue::infinite(
+                self.options(node)
+                    .iter()
+                    .filter_map(|&option| self.finite(option)),
+            ),
+            finite => LoopyValue::Finite(Nimber::new(u64::from(finite))),
+        }
+    }
+
+    /// The value of `node` when finite.
+    pub(crate) fn finite(&self, node: u32) -> Option<Nimber> {
+        match self.value[node as usize] {
+            INFINITE => None,
+            finite => Some(Nimber::new(u64::from(finite))),
+        }
+    }
+
+    /// The outcome of `node`.
+    pub fn outcome(&self, node: u32) -> Outcome {
+        match self.remoteness[node as usize] {
+            DRAW => Outcome::Draw,
+            even if even % 2 == 0 => Outcome::Previous,
+            _ => Outcome::Next,
+        }
+    }
+
+    /// The remoteness of `node`: how many moves the winner needs to win and the loser can
+    /// delay it, with best play; `None` for a draw.
+    pub fn remoteness(&self, node: u32) -> Option<u64> {
+        match self.remoteness[node as usize] {
+            DRAW => None,
+            moves => Some(u64::from(moves)),
+        }
+    }
+
+    /// Smith's counter of a node of finite value: the order in which values were settled. For
+    /// a node `u` of value `a`, every option of larger value (or ∞) has an option of value `a`
+    /// with a smaller counter.
+    pub fn counter(&self, node: u32) -> u32 {
+        self.counter[node as usize]
+    }
+
+    /// The bytes the graph will hold once solved, with `positions` positions, `moves` moves and
+    /// an index of `slots` slots.
+    fn bytes(positions: usize, moves: usize, slots: usize) -> u64 {
+        positions as u64 * (std::mem::size_of::<P>() as u64 + BYTES_PER_POSITION)
+            + moves as u64 * BYTES_PER_MOVE
+            + slots as u64 * 5 * 8 / 7
+    }
+
+    /// The node of `position` (canonical), added if new.
+    fn intern(&mut self, position: P, budget: &Budget) -> Result<u32> {
+        let hash = self.hasher.hash_one(&position);
+        let positions = &self.positions;
+        if let Some(&node) = self
+            .index
+            .find(hash, |&node| positions[node as usize] == position)
+        {
+            return Ok(node);
+        }
+        let count = self.positions.len();
+        if count as u64 >= budget.positions || count >= UNLABELLED as usize {
+            return Err(budget.exceeded(Resource::Positions));
+        }
+        let slots = if self.index.len() == self.index.capacity() {
+            (self.index.capacity() * 2).max(16)
+        } else {
+            self.index.capacity()
+        };
+        let grown = if self.positions.len() == self.positions.capacity() {
+            (self.positions.capacity() * 2).max(1024)
+        } else {
+            self.positions.capacity()
+        };
+        if Self::bytes(grown, self.targets.capacity(), slots) > budget.memory {
+            return Err(budget.exceeded(Resource::Memory));
+        }
+        self.positions.reserve_exact(grown - self.positions.len());
+        self.positions.push(position);
+        let node = count as u32;
+        let (positions, hasher) = (&self.positions, &self.hasher);
+        self.index.insert_unique(hash, node, |&node| {
+            hasher.hash_one(&positions[node as usize])
+        });
+        Ok(node)
+    }
+
+    /// Adds `position` (canonical) and every position reachable from it, then solves the graph
+    /// if it grew. Returns its node.
+    pub(crate) fn reach<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        position: P,
+        budget: &Budget,
+        progress: &mut Option<Box<dyn FnMut(u64)>>,
+    ) -> Result<u32> {
+        let before = self.positions.len();
+        let start = self.intern(position, budget)?;
+        if self.positions.len() == before {
+            return Ok(start);
+        }
+        // Breadth first: nodes are expanded in the order they were numbered, so each node's
+        // options are appended as one run.
+        let mut next = before;
+        while next < self.positions.len() {
+            let position = self.positions[next].clone();
+            let run = self.targets.len();
+            for option in game.moves(&position) {
+                self.examined += 1;
+                if self.examined > budget.options {
+                    return Err(budget.exceeded(Resource::Options));
+                }
+                let target = self.intern(game.canonical(option), budget)?;
+                if self.targets.len() == self.targets.capacity() {
+                    if self.targets.len() as u64 >= MAX_MOVES {
+                        return Err(Error::LimitExceeded {
+                            resource: Resource::Options,
+                            limit: MAX_MOVES,
+                        });
+                    }
+                    let grown = (self.targets.capacity() * 2).max(4096);
+                    let bytes =
+                        Self::bytes(self.positions.capacity(), grown, self.index.capacity());
+                    if bytes > budget.memory {
+                        return Err(budget.exceeded(Resource::Memory));
+                    }
+                    self.targets.reserve_exact(grown - self.targets.len());
+                }
+                self.targets.push(target);
+            }
+            // A position reached twice from one parent is one move.
+            let options = &mut self.targets[run..];
+            options.sort_unstable();
+            let distinct = partition_dedup(options);
+            self.targets.truncate(run + distinct);
+            self.first.push(self.targets.len() as u32);
+            next += 1;
+            if next % (1 << 16) == 0 {
+                if let Some(progress) = progress.as_mut() {
+                    progress(next as u64);
+                }
+            }
+        }
+        self.solve();
+        Ok(start)
+    }
+
+    /// Values, counters and remoteness of every node, from scratch (see the module docs).
+    fn solve(&mut self) {
+        let n = self.positions.len();
+        // The reverse arrays: node v's predecessors are `sources[before[v]..before[v + 1]]`.
+        let mut before = vec![0u32; n + 1];
+        for &target in &self.targets {
+            before[target as usize] += 1;
+        }
+        let mut total = 0u32;
+        for slot in before.iter_mut() {
+            total += *slot;
+            *slot = total;
+        }
+        let mut sources = vec![0u32; self.targets.len()];
+        for node in 0..n {
+            for &target in self.options(node as u32) {
+                before[target as usize] -= 1;
+                sources[before[target as usize] as usize] = node as u32;
+            }
+        }
+        let predecessors = |node: u32| -> &[u32] {
+            &sources[before[node as usize] as usize..before[node as usize + 1] as usize]
+        };
+
+        let mut value = vec![UNLABELLED; n];
+        let mut counter = vec![u32::MAX; n];
+        let mut count: Vec<u32> = (0..n)
+            .map(|node| self.first[node + 1] - self.first[node])
+            .collect();
+        let mut queue: Vec<u32> = (0..n as u32)
+            .filter(|&node| count[node as usize] == 0)
+            .collect();
+        let mut settled = 0u32;
+
+        // 1. The acyclic part, in Kahn's order from the terminal positions.
+        let mut mex = MexSet::new();
+        let mut head = 0;
+        while head < queue.len() {
+            let node = queue[head];
+            head += 1;
+            mex.clear();
+            for &option in self.options(node) {
+                mex.insert(Nimber::new(u64::from(value[option as usize])));
+            }
+            value[node as usize] = mex.mex().value() as u32;
+            counter[node as usize] = settled;
+            settled += 1;
+            for &parent in predecessors(node) {
+                count[parent as usize] -= 1;
+                if count[parent as usize] == 0 {
+                    queue.push(parent);
+                }
+            }
+        }
+        let mut acyclic = std::mem::take(&mut queue);
+        acyclic.sort_by_key(|&node| value[node as usize]);
+
+        // 2. The rest, level by level.
+        let open = |value: u32| value >= UNLABELLED;
+        let mut candidates: Vec<u32> = (0..n as u32)
+            .filter(|&node| value[node as usize] == UNLABELLED)
+            .collect();
+        let mut marked = vec![false; n];
+        let mut touched: Vec<u32> = Vec::new();
+        let mut level = 0u32;
+        let mut next_acyclic = 0;
+        while !candidates.is_empty() {
+            // Options of value `level` in the acyclic part mark their predecessors.
+            while next_acyclic < acyclic.len() && value[acyclic[next_acyclic] as usize] < level {
+                next_acyclic += 1;
+            }
+            while next_acyclic < acyclic.len() && value[acyclic[next_acyclic] as usize] == level {
+                for &parent in predecessors(acyclic[next_acyclic]) {
+                    if open(value[parent as usize]) && !marked[parent as usize] {
+                        marked[parent as usize] = true;
+                        touched.push(parent);
+                    }
+                }
+                next_acyclic += 1;
+            }
+            // Each candidate counts its open options with no option `level` yet.
+            for &node in &candidates {
+                count[node as usize] = self
+                    .options(node)
+                    .iter()
+                    .filter(|&&option| open(value[option as usize]) && !marked[option as usize])
+                    .count() as u32;
+            }
+            queue.clear();
+            for &node in &candidates {
+                if count[node as usize] == 0 && !marked[node as usize] {
+                    value[node as usize] = level;
+                    counter[node as usize] = settled;
+                    settled += 1;
+                    queue.push(node);
+                }
+            }
+            let mut head = 0;
+            while head < queue.len() {
+                let labelled = queue[head];
+                head += 1;
+                for &parent in predecessors(labelled) {
+                    if !open(value[parent as usize]) || marked[parent as usize] {
+                        continue;
+                    }
+                    marked[parent as usize] = true;
+                    touched.push(parent);
+                    for &grandparent in predecessors(parent) {
+                        let index = grandparent as usize;
+                        if value[index] != UNLABELLED || marked[index] {
+                            continue;
+                        }
+                        count[index] -= 1;
+                        if count[index] == 0 {
+                            value[index] = level;
+                            counter[index] = settled;
+                            settled += 1;
+                            queue.push(grandparent);
+                        }
+                    }
+                }
+            }
+            candidates.retain(|&node| {
+                let index = node as usize;
+                if value[index] != UNLABELLED {
+                    return false;
+                }
+                if !marked[index] {
+                    value[index] = INFINITE;
+                    return false;
+                }
+                true
+            });
+            for node in touched.drain(..) {
+                marked[node as usize] = false;
+            }
+            level += 1;
+        }
+
+        // 3. Remoteness, by retrograde analysis from the terminal positions.
+        let mut remoteness = vec![DRAW; n];
+        for (node, count) in count.iter_mut().enumerate() {
+            *count = self.first[node + 1] - self.first[node];
+        }
+        queue.clear();
+        queue.extend((0..n as u32).filter(|&node| count[node as usize] == 0));
+        for &node in &queue {
+            remoteness[node as usize] = 0;
+        }
+        let mut head = 0;
+        while head < queue.len() {
+            let node = queue[head];
+            head += 1;
+            let distance = remoteness[node as usize];
+            for &parent in predecessors(node) {
+                let index = parent as usize;
+                if remoteness[index] != DRAW {
+                    continue;
+                }
+                if distance % 2 == 0 {
+                    // An option that is a P-position: the parent wins, first by the nearest.
+                    remoteness[index] = distance + 1;
+                    queue.push(parent);
+                } else {
+                    count[index] -= 1;
+                    if count[index] == 0 {
+                        remoteness[index] = distance + 1;
+                        queue.push(parent);
+                    }
+                }
+            }
+        }
+        self.value = value;
+        self.counter = counter;
+        self.remoteness = remoteness;
+    }
+}
+
+/// Moves the distinct values of a sorted slice to its front; returns how many there are.
+fn partition_dedup(sorted: &mut [u32]) -> usize {
+    if sorted.is_empty() {
+        return 0;
+    }
+    let mut kept = 1;
+    for index in 1..sorted.len() {
+        if sorted[index] != sorted[kept - 1] {
+            sorted[kept] = sorted[index];
+            kept += 1;
+        }
+    }
+    kept
+}

@@ -1,0 +1,365 @@
+//! Games whose positions may repeat: generalized Sprague-Grundy values, draws and remoteness.
+//!
+//! The [`Solver`](crate::Solver) needs a finite game, where every line of play ends, and
+//! reports [`Error::Cycle`](crate::Error::Cycle) otherwise. A game that can return to a position
+//! (moves that add counters, wrap around, or undo each other) has a third outcome, the draw,
+//! and its positions take the *generalized* Sprague-Grundy values [`LoopyValue`]: a finite
+//! nimber, or ∞ with an escape set. [`LoopySolver`] computes them for any [`ImpartialGame`]
+//! with finitely many positions reachable from the ones asked about: it explores that graph,
+//! values it (see [`LoopyGraph`] for the algorithm), and answers values, outcomes, remoteness,
+//! winning and drawing moves, for single positions and for sums.
+//!
+//! # Sums and winning without looping
+//!
+//! A position that splits into components (through [`ImpartialGame::components`]) is valued
+//! from its components' values by the generalized sum rule, so the graph holds components,
+//! never their combinations. In a game with cycles, moving to a P-position is not enough to
+//! win: a player who keeps choosing P-positions aimlessly may go round for ever. The first of
+//! the winning moves this solver lists always makes progress: in a position of one component
+//! it wins fastest (least remoteness); in a sum it leaves the smallest multiset of the
+//! components' (value, counter) pairs, Smith's counter being the order in which values were
+//! settled. Each such move leaves a smaller multiset than the P-position before the opponent's
+//! move (a lowered component, or the opponent's raise undone with a smaller counter), and that
+//! order has no infinite descent, so following the first winning move always ends in a win.
+//!
+//! # References
+//!
+//! - C. A. B. Smith, *Graphs and composite games*, J. Combin. Theory 1 (1966) 51-81.
+//! - A. S. Fraenkel and Y. Yesha, *The generalized Sprague-Grundy function and its
+//!   invariance under certain mappings*, J. Combin. Theory A 43 (1986) 165-177.
+//! - E. R. Berlekamp, J. H. Conway, R. K. Guy, *Winning Ways*, ch. 12 (remoteness; loopy
+//!   impartial games).
+
+mod graph;
+mod value;
+
+pub use graph::LoopyGraph;
+pub use value::LoopyValue;
+
+use crate::{Budget, ImpartialGame, Outcome, Result};
+
+/// Values, outcomes, remoteness, winning and drawing moves of a game whose positions may
+/// repeat.
+///
+/// Every query explores what it needs of the game's graph (within the [`Budget`]: positions
+/// remembered, options generated, bytes of the graph's tables) and solves it; later queries
+/// reuse it. Nothing recurses: a cycle 10<sup>7</sup> positions long is one loop.
+///
+/// # Examples
+///
+/// A counter on a clock of 5 hours, moved back 1 or 3 hours; 0 ends the game:
+///
+/// ```
+/// use cgt_core::{ImpartialGame, LoopySolver, LoopyValue, Nimber, Outcome};
+///
+/// struct Clock;
+/// impl ImpartialGame for Clock {
+///     type Position = u32;
+///     fn moves(&self, &hour: &u32) -> impl Iterator<Item = u32> {
+///         let moves = if hour == 0 { vec![] } else { vec![(hour + 4) % 5, (hour + 2) % 5] };
+///         moves.into_iter()
+///     }
+/// }
+///
+/// let mut solver = LoopySolver::new(Clock);
+/// // 4 moves to 3 or to 1, both of which can only go round or reach 0: 4 is a P-position.
+/// assert_eq!(solver.value(&4)?, LoopyValue::Finite(Nimber::ZERO));
+/// assert_eq!(solver.value(&1)?, LoopyValue::infinite([Nimber::ZERO]));
+/// assert_eq!(solver.outcome(&2)?, Outcome::Next);
+/// assert_eq!(solver.remoteness(&1)?, Some(1));
+/// assert_eq!(solver.winning_moves(&1)?, vec![0]);
+/// # Ok::<(), cgt_core::Error>(())
+/// ```
+pub struct LoopySolver<G: ImpartialGame> {
+    game: G,
+    budget: Budget,
+    graph: LoopyGraph<G::Position>,
+    progress: Option<Box<dyn FnMut(u64)>>,
+}
+
+impl<G: ImpartialGame> LoopySolver<G> {
+    /// A solver for `game`, with the default [`Budget`].
+    pub fn new(game: G) -> LoopySolver<G> {
+        LoopySolver {
+            game,
+            budget: Budget::DEFAULT,
+            graph: LoopyGraph::default(),
+            progress: None,
+        }
+    }
+
+    /// The same solver with `budget`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::{Budget, ImpartialGame, LoopySolver, Resource};
+    ///
+    /// /// A counter that only grows: infinitely many positions.
+    /// struct Up;
+    /// impl ImpartialGame for Up {
+    ///     type Position = u64;
+    ///     fn moves(&self, &n: &u64) -> impl Iterator<Item = u64> { std::iter::once(n + 1) }
+    /// }
+    ///
+    /// let budget = Budget { positions: 1000, ..Budget::DEFAULT };
+    /// let mut solver = LoopySolver::new(Up).with_budget(budget);
+    /// assert_eq!(solver.value(&0), Err(budget.exceeded(Resource::Positions)));
+    /// ```
+    pub fn with_budget(mut self, budget: Budget) -> LoopySolver<G> {
+        self.budget = budget;
+        self
+    }
+
+    /// The same solver, calling `progress` with the number of positions explored every 65,536
+    /// positions.
+    pub fn with_progress(mut self, progress: impl FnMut(u64) + 'static) -> LoopySolver<G> {
+        self.progress = Some(Box::new(progress));
+        self
+    }
+
+    /// The game.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The budget.
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// The graph explored so far, solved.
+    pub fn graph(&self) -> &LoopyGraph<G::Position> {
+        &self.graph
+    }
+
+    /// The node of the graph that holds `component` (a position that does not split), explored
+    /// and solved first if new.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::LimitExceeded`](crate::Error::LimitExceeded) when the positions reachable from
+    /// it exceed the budget.
+    pub fn node(&mut self, component: &G::Position) -> Result<u32> {
+        let component = self.game.canonical(component.clone());
+        if let Some(node) = self.graph.node(&component) {
+            return Ok(node);
+        }
+        self.graph
+            .reach(&self.game, component, &self.budget, &mut self.progress)
+    }
+
+    /// The components of `position`, canonical.
+    fn split(&self, position: &G::Position) -> Vec<G::Position> {
+        let whole = self.game.canonical(position.clone());
+        self.game
+            .components(whole)
+            .map(|component| self.game.canonical(component))
+            .collect()
+    }
+
+    fn nodes(&mut self, components: &[G::Position]) -> Result<Vec<u32>> {
+        components
+            .iter()
+            .map(|component| self.node(component))
+            .collect()
+    }
+
+    /// The generalized Sprague-Grundy value of `position`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::LimitExceeded`](crate::Error::LimitExceeded) past the budget.
+    pub fn value(&mut self, position: &G::Position) -> Result<LoopyValue> {
+        let components = self.split(position);
+        self.sum_value(&components)
+    }
+
+    /// The outcome of `position`: P, N or D.
+    ///
+    /// # Errors
+    ///
+    /// As [`value`](Self::value).
+    pub fn outcome(&mut self, position: &G::Position) -> Result<Outcome> {
+        Ok(self.value(position)?.outcome())
+    }
+
+    /// The remoteness of `position`: how many moves the winner needs to win, the loser
+    /// delaying as long as possible. `None` for a draw, and for a sum of several components
+    /// (their values do not determine it: value the sum as one game, wrapped in
+    /// [`Unhinted`](crate::Unhinted), to get it).
+    ///
+    /// # Errors
+    ///
+    /// As [`value`](Self::value).
+    pub fn remoteness(&mut self, position: &G::Position) -> Result<Option<u64>> {
+        let components = self.split(position);
+        self.sum_remoteness(&components)
+    }
+
+    /// The moves of `position` to P-positions, the one that makes progress first (see the
+    /// module docs): following the first winning move in every N-position wins.
+    ///
+    /// # Errors
+    ///
+    /// As [`value`](Self::value).
+    pub fn winning_moves(&mut self, position: &G::Position) -> Result<Vec<G::Position>> {
+        let single = self.split(position).len() == 1;
+        let moves: Vec<G::Position> = self.game.moves(position).collect();
+        let mut winning = Vec::new();
+        for next in moves {
+            let components = self.split(&next);
+            let nodes = self.nodes(&components)?;
+            if self.sum_of(&nodes).outcome() == Outcome::Previous {
+                winning.push((self.progress_key(&nodes, single), next));
+            }
+        }
+        winning.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(winning.into_iter().map(|(_, next)| next).collect())
+    }
+
+    /// The moves of a D-position to D-positions, which keep the draw; none from a P- or
+    /// N-position.
+    ///
+    /// # Errors
+    ///
+    /// As [`value`](Self::value).
+    pub fn drawing_moves(&mut self, position: &G::Position) -> Result<Vec<G::Position>> {
+        if self.outcome(position)? != Outcome::Draw {
+            return Ok(Vec::new());
+        }
+        let moves: Vec<G::Position> = self.game.moves(position).collect();
+        let mut drawing = Vec::new();
+        for next in moves {
+            if self.outcome(&next)? == Outcome::Draw {
+                drawing.push(next);
+            }
+        }
+        Ok(drawing)
+    }
+
+    /// The value of the sum of `components` (each a position that does not split).
+    ///
+    /// # Errors
+    ///
+    /// As [`value`](Self::value).
+    pub fn sum_value(&mut self, components: &[G::Position]) -> Result<LoopyValue> {
+        let nodes = self.nodes(components)?;
+        Ok(self.sum_of(&nodes))
+    }
+
+    /// The remoteness of the sum of `components`: that of the one component (`Some(0)` for
+    /// none), `None` for a draw or for several components (see
+    /// [`remoteness`](Self::remoteness)).
+    ///
+    /// # Errors
+    ///
+    /// As [`value`](Self::value).
+    pub fn sum_remoteness(&mut self, components: &[G::Position]) -> Result<Option<u64>> {
+        let nodes = self.nodes(components)?;
+        Ok(match nodes.as_slice() {
+            [] => Some(0),
+            [node] => self.graph.remoteness(*node),
+            _ => None,
+        })
+    }
+
+    /// Every move of the sum of `components`: the component moved (its index), the position
+    /// it becomes, and the value of the whole sum after the move; component by component.
+    ///
+    /// # Errors
+    ///
+    /// As [`value`](Self::value).
+    pub fn sum_moves(
+        &mut self,
+        components: &[G::Position],
+    ) -> Result<Vec<(usize, G::Position, LoopyValue)>> {
+        let nodes = self.nodes(components)?;
+        let mut moves = Vec::new();
+        for (index, &node) in nodes.iter().enumerate() {
+            let mut after = nodes.clone();
+            for &option in self.graph.options(node) {
+                after[index] = option;
+                let value = self.sum_of(&after);
+                moves.push((index, self.graph.position(option).clone(), value));
+            }
+        }
+        Ok(moves)
+    }
+
+    /// The moves of the sum of `components` to P-positions, as (component, position it
+    /// becomes), the one that makes progress first (see the module docs).
+    ///
+    /// # Errors
+    ///
+    /// As [`value`](Self::value).
+    pub fn sum_winning_moves(
+        &mut self,
+        components: &[G::Position],
+    ) -> Result<Vec<(usize, G::Position)>> {
+        let nodes = self.nodes(components)?;
+        let single = nodes.len() == 1;
+        let mut winning = Vec::new();
+        for (index, &node) in nodes.iter().enumerate() {
+            let mut after = nodes.clone();
+            for &option in self.graph.options(node) {
+                after[index] = option;
+                if self.sum_of(&after).outcome() == Outcome::Previous {
+                    winning.push((self.progress_key(&after, single), index, option));
+                }
+            }
+        }
+        winning.sort_by(|a, b| a.0.cmp(&b.0));
+        Ok(winning
+            .into_iter()
+            .map(|(_, index, option)| (index, self.graph.position(option).clone()))
+            .collect())
+    }
+
+    /// The moves of the sum of `components`, when it is a D-position, to D-positions; none
+    /// otherwise.
+    ///
+    /// # Errors
+    ///
+    /// As [`value`](Self::value).
+    pub fn sum_drawing_moves(
+        &mut self,
+        components: &[G::Position],
+    ) -> Result<Vec<(usize, G::Position)>> {
+        if self.sum_value(components)?.outcome() != Outcome::Draw {
+            return Ok(Vec::new());
+        }
+        Ok(self
+            .sum_moves(components)?
+            .into_iter()
+            .filter(|(_, _, value)| value.outcome() == Outcome::Draw)
+            .map(|(index, position, _)| (index, position))
+            .collect())
+    }
+
+    /// The value of the sum of these nodes.
+    fn sum_of(&self, nodes: &[u32]) -> LoopyValue {
+        nodes.iter().map(|&node| self.graph.value(node)).sum()
+    }
+
+    /// How far a P-position made of `nodes` is from the end, for ordering winning moves: its
+    /// remoteness when it is one component, else the multiset of (value, counter) pairs,
+    /// largest first.
+    fn progress_key(&self, nodes: &[u32], single: bool) -> Vec<u64> {
+        if single && nodes.len() == 1 {
+            return vec![self.graph.remoteness(nodes[0]).unwrap_or(u64::MAX)];
+        }
+        let mut pairs: Vec<(u64, u32)> = nodes
+            .iter()
+            .map(|&node| {
+                let value = self.graph.finite(node).map_or(u64::MAX, |v| v.value());
+                (value, self.graph.counter(node))
+            })
+            .collect();
+        pairs.sort_unstable_by(|a, b| b.cmp(a));
+        pairs
+            .into_iter()
+            .flat_map(|(value, counter)| [value, u64::from(counter)])
+            .collect()
+    }
+}

@@ -1,0 +1,613 @@
+//! A game on any finite directed graph a user brings: a token on a vertex moves along an edge.
+
+use std::fmt;
+use std::sync::Arc;
+
+use cgt_core::ImpartialGame;
+use hashbrown::HashMap;
+
+use crate::catalogue::{Notation, component_error};
+use crate::{Error, Result};
+
+/// The game of a finite directed graph: a position is a vertex (a token on it), a move follows
+/// one edge, and a vertex with no edge out ends the game. Acyclic graphs get ordinary Grundy
+/// values and cyclic ones generalized values with draws, both from
+/// [`LoopySolver`](cgt_core::LoopySolver); a sum is several tokens, one moved at a time.
+///
+/// [`Digraph::parse`] reads three formats, told apart by their first word:
+///
+/// - **DOT** (Graphviz): `digraph { a -> b -> c; c -> a; d }`; in a `graph`, `a -- b` is an edge
+///   both ways; attributes (`[label=...]`, `rankdir=LR`, `node [...]`) and ports are ignored;
+///   subgraphs are not read.
+/// - **JSON**: `{"edges": [["a", "b"], ["b", "c"]], "vertices": ["d"]}`; names are strings or
+///   numbers; `vertices` (optional) adds vertices with no edges.
+/// - **An edge list**: one edge a line, `a b` or `a -> b`; `a: b c d` for several edges from
+///   `a`; a lone name is a vertex; `#` starts a comment.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::{LoopySolver, LoopyValue, Nimber, Outcome};
+/// use cgt_games::Digraph;
+///
+/// let graph = Digraph::parse("v -> v\nv -> t\n", "example")?;
+/// let (v, t) = (graph.vertex("v").unwrap(), graph.vertex("t").unwrap());
+/// let mut solver = LoopySolver::new(graph);
+/// assert_eq!(solver.value(&t)?, LoopyValue::Finite(Nimber::ZERO));
+/// assert_eq!(solver.value(&v)?, LoopyValue::infinite([Nimber::ZERO]));
+/// assert_eq!(solver.outcome(&v)?, Outcome::Next);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone)]
+pub struct Digraph(Arc<Graph>);
+
+struct Graph {
+    label: String,
+    names: Vec<String>,
+    index: HashMap<String, u32>,
+    /// Vertex `v`'s edges go to `targets[first[v]..first[v + 1]]`, sorted.
+    first: Vec<u32>,
+    targets: Vec<u32>,
+}
+
+impl fmt::Debug for Digraph {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Digraph({}: {} vertices, {} edges)",
+            self.0.label,
+            self.len(),
+            self.0.targets.len()
+        )
+    }
+}
+
+/// Builds a graph from named vertices and edges, in the order met.
+#[derive(Default)]
+struct Builder {
+    names: Vec<String>,
+    index: HashMap<String, u32>,
+    edges: Vec<(u32, u32)>,
+}
+
+impl Builder {
+    fn vertex(&mut self, name: &str) -> Result<u32> {
+        if let Some(&vertex) = self.index.get(name) {
+            return Ok(vertex);
+        }
+        let vertex = u32::try_from(self.names.len())
+            .ok()
+            .filter(|&vertex| vertex < u32::MAX)
+            .ok_or_else(|| Error::InvalidGraph {
+                file: String::new(),
+                line: None,
+                reason: "more than 4294967294 vertices".to_string(),
+            })?;
+        self.names.push(name.to_string());
+        self.index.insert(name.to_string(), vertex);
+        Ok(vertex)
+    }
+
+    fn edge(&mut self, from: &str, to: &str) -> Result<()> {
+        let (from, to) = (self.vertex(from)?, self.vertex(to)?);
+        self.edges.push((from, to));
+        Ok(())
+    }
+
+    fn build(mut self, label: &str) -> Digraph {
+        self.edges.sort_unstable();
+        self.edges.dedup();
+        let mut first = vec![0u32; self.names.len() + 1];
+        for &(from, _) in &self.edges {
+            first[from as usize + 1] += 1;
+        }
+        for vertex in 0..self.names.len() {
+            first[vertex + 1] += first[vertex];
+        }
+        Digraph(Arc::new(Graph {
+            label: label.to_string(),
+            names: self.names,
+            index: self.index,
+            first,
+            targets: self.edges.into_iter().map(|(_, to)| to).collect(),
+        }))
+    }
+}
+
+impl Digraph {
+    /// Reads a graph in DOT, JSON or edge-list form (see the type's docs); `label` names it
+    /// (the file's path) in messages and in [`Notation::name`].
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidGraph`] naming the line (where the format has lines) and what was
+    /// expected there.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::Digraph;
+    ///
+    /// let error = Digraph::parse("a b\nb c d\n", "moves.txt").unwrap_err();
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "moves.txt, line 2: expected FROM TO, FROM -> TO, FROM: TO TO ... or a lone vertex, found 3 words"
+    /// );
+    /// ```
+    pub fn parse(text: &str, label: &str) -> Result<Digraph> {
+        let first_word = text
+            .lines()
+            .map(str::trim)
+            .find(|line| !line.is_empty() && !line.starts_with('#') && !line.starts_with("//"))
+            .unwrap_or("");
+        let parsed = if first_word.starts_with('{') {
+            parse_json(text)
+        } else if ["digraph", "graph", "strict"].iter().any(|keyword| {
+            first_word
+                .strip_prefix(keyword)
+                .is_some_and(|rest| rest.is_empty() || !rest.starts_with(is_name_char))
+        }) {
+            parse_dot(text)
+        } else {
+            parse_edge_list(text)
+        };
+        parsed
+            .map(|builder| builder.build(label))
+            .map_err(|error| match error {
+                Error::InvalidGraph { line, reason, .. } => Error::InvalidGraph {
+                    file: label.to_string(),
+                    line,
+                    reason,
+                },
+                other => other,
+            })
+    }
+
+    /// The number of vertices.
+    pub fn len(&self) -> usize {
+        self.0.names.len()
+    }
+
+    /// Whether the graph has no vertex.
+    pub fn is_empty(&self) -> bool {
+        self.0.names.is_empty()
+    }
+
+    /// The vertex named `name`.
+    pub fn vertex(&self, name: &str) -> Option<u32> {
+        self.0.index.get(name).copied()
+    }
+
+    /// The name of `vertex`.
+    pub fn name_of(&self, vertex: u32) -> &str {
+        &self.0.names[vertex as usize]
+    }
+
+    /// The vertices' names, in the order the file first mentions them.
+    pub fn names(&self) -> &[String] {
+        &self.0.names
+    }
+
+    fn edges_from(&self, vertex: u32) -> &[u32] {
+        let graph = &self.0;
+        let vertex = vertex as usize;
+        match (graph.first.get(vertex), graph.first.get(vertex + 1)) {
+            (Some(&start), Some(&end)) => &graph.targets[start as usize..end as usize],
+            _ => &[],
+        }
+    }
+}
+
+impl ImpartialGame for Digraph {
+    type Position = u32;
+
+    fn moves(&self, &vertex: &u32) -> impl Iterator<Item = u32> {
+        self.edges_from(vertex).iter().copied()
+    }
+}
+
+impl Notation for Digraph {
+    fn name(&self) -> String {
+        format!("graph {}", self.0.label)
+    }
+
+    /// A vertex, by its name.
+    fn read_component(&self, text: &str) -> Result<u32> {
+        self.vertex(text).ok_or_else(|| {
+            component_error(&self.name(), text, "the graph has no vertex of that name")
+        })
+    }
+
+    fn write_component(&self, &vertex: &u32) -> String {
+        self.name_of(vertex).to_string()
+    }
+
+    fn describe_move(&self, from: &u32, to: &u32) -> String {
+        format!("{} -> {}", self.name_of(*from), self.name_of(*to))
+    }
+
+    fn is_move(&self, from: &u32, to: &u32) -> Option<bool> {
+        Some(self.edges_from(*from).binary_search(to).is_ok())
+    }
+}
+
+fn is_name_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '.'
+}
+
+fn syntax(line: usize, reason: impl Into<String>) -> Error {
+    Error::InvalidGraph {
+        file: String::new(),
+        line: Some(line),
+        reason: reason.into(),
+    }
+}
+
+/// `a b`, `a -> b`, `a: b c`, `a`, one to a line, `#` comments.
+fn parse_edge_list(text: &str) -> Result<Builder> {
+    let mut builder = Builder::default();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        if let Some((from, targets)) = line.split_once(':') {
+            let from = from.trim();
+            if from.is_empty() || from.contains(char::is_whitespace) {
+                return Err(syntax(
+                    number + 1,
+                    "expected one vertex before ':', such as a: b c",
+                ));
+            }
+            builder.vertex(from)?;
+            for to in targets.split_whitespace() {
+                builder.edge(from, to)?;
+            }
+            continue;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            [vertex] => {
+                builder.vertex(vertex)?;
+            }
+            [from, to] | [from, "->", to] => builder.edge(from, to)?,
+            words => {
+                return Err(syntax(
+                    number + 1,
+                    format!(
+                        "expected FROM TO, FROM -> TO, FROM: TO TO ... or a lone vertex, found {} words",
+                        words.len()
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(builder)
+}
+
+/// `{"edges": [[from, to], ...], "vertices": [...]}`.
+fn parse_json(text: &str) -> Result<Builder> {
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|error| syntax(error.line(), format!("not valid JSON: {error}")))?;
+    let name = |value: &serde_json::Value| match value {
+        serde_json::Value::String(name) => Some(name.clone()),
+        serde_json::Value::Number(number) => Some(number.to_string()),
+        _ => None,
+    };
+    let structure = |reason: String| Error::InvalidGraph {
+        file: String::new(),
+        line: None,
+        reason,
+    };
+    let Some(edges) = value.get("edges").and_then(serde_json::Value::as_array) else {
+        return Err(structure(
+            "expected an object with \"edges\": [[from, to], ...]".to_string(),
+        ));
+    };
+    let mut builder = Builder::default();
+    for (number, edge) in edges.iter().enumerate() {
+        let pair = edge
+            .as_array()
+            .map(|pair| pair.iter().map(name).collect::<Vec<_>>());
+        match pair.as_deref() {
+            Some([Some(from), Some(to)]) => builder.edge(from, to)?,
+            _ => {
+                return Err(structure(format!(
+                    "edge {} of \"edges\": expected [from, to] with names as strings or numbers, found {edge}",
+                    number + 1
+                )));
+            }
+        }
+    }
+    if let Some(vertices) = value.get("vertices") {
+        let Some(vertices) = vertices.as_array() else {
+            return Err(structure(
+                "\"vertices\" must be a list of names".to_string(),
+            ));
+        };
+        for vertex in vertices {
+            let Some(vertex) = name(vertex) else {
+                return Err(structure(format!(
+                    "a vertex of \"vertices\" must be a string or a number, found {vertex}"
+                )));
+            };
+            builder.vertex(&vertex)?;
+        }
+    }
+    Ok(builder)
+}
+
+/// A token of DOT, with its line.
+#[derive(Debug, Clone, PartialEq)]
+enum Token {
+    Name(String),
+    Arrow,
+    Line,
+    Symbol(char),
+}
+
+fn describe(token: Option<&(Token, usize)>) -> String {
+    match token {
+        None => "the end of the file".to_string(),
+        Some((Token::Name(name), _)) => format!("{name:?}"),
+        Some((Token::Arrow, _)) => "->".to_string(),
+        Some((Token::Line, _)) => "--".to_string(),
+        Some((Token::Symbol(c), _)) => format!("'{c}'"),
+    }
+}
+
+fn tokens(text: &str) -> Result<Vec<(Token, usize)>> {
+    let mut tokens = Vec::new();
+    let mut line = 1;
+    let mut chars = text.chars().peekable();
+    let mut at_line_start = true;
+    while let Some(c) = chars.next() {
+        match c {
+            '\n' => {
+                line += 1;
+                at_line_start = true;
+                continue;
+            }
+            c if c.is_whitespace() => continue,
+            '#' if at_line_start => {
+                while chars.peek().is_some_and(|&c| c != '\n') {
+                    chars.next();
+                }
+            }
+            '/' if chars.peek() == Some(&'/') => {
+                while chars.peek().is_some_and(|&c| c != '\n') {
+                    chars.next();
+                }
+            }
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let start = line;
+                let mut last = ' ';
+                loop {
+                    match chars.next() {
+                        None => return Err(syntax(start, "a comment /* is never closed by */")),
+                        Some('/') if last == '*' => break,
+                        Some(c) => {
+                            if c == '\n' {
+                                line += 1;
+                            }
+                            last = c;
+                        }
+                    }
+                }
+            }
+            '-' if chars.peek() == Some(&'>') => {
+                chars.next();
+                tokens.push((Token::Arrow, line));
+            }
+            '-' if chars.peek() == Some(&'-') => {
+                chars.next();
+                tokens.push((Token::Line, line));
+            }
+            '"' => {
+                let start = line;
+                let mut name = String::new();
+                loop {
+                    match chars.next() {
+                        None => return Err(syntax(start, "a quoted name is never closed by \"")),
+                        Some('"') => break,
+                        Some('\\') if chars.peek() == Some(&'"') => {
+                            chars.next();
+                            name.push('"');
+                        }
+                        Some(c) => {
+                            if c == '\n' {
+                                line += 1;
+                            }
+                            name.push(c);
+                        }
+                    }
+                }
+                tokens.push((Token::Name(name), start));
+            }
+            c if is_name_char(c) || c == '-' => {
+                let mut name = String::from(c);
+                while let Some(&next) = chars.peek() {
+                    if !is_name_char(next) {
+                        break;
+                    }
+                    name.push(next);
+                    chars.next();
+                }
+                tokens.push((Token::Name(name), line));
+            }
+            '{' | '}' | '[' | ']' | ';' | ',' | '=' | ':' => tokens.push((Token::Symbol(c), line)),
+            other => return Err(syntax(line, format!("unexpected character '{other}'"))),
+        }
+        at_line_start = false;
+    }
+    Ok(tokens)
+}
+
+/// The subset of DOT a game needs: vertices, edge chains, attributes skipped.
+fn parse_dot(text: &str) -> Result<Builder> {
+    let tokens = tokens(text)?;
+    let mut at = 0;
+    let keyword = |token: Option<&(Token, usize)>, word: &str| matches!(token, Some((Token::Name(name), _)) if name.eq_ignore_ascii_case(word));
+    let line_of = |at: usize| {
+        tokens
+            .get(at)
+            .or(tokens.last())
+            .map_or(1, |(_, line)| *line)
+    };
+    if keyword(tokens.get(at), "strict") {
+        at += 1;
+    }
+    let directed = if keyword(tokens.get(at), "digraph") {
+        true
+    } else if keyword(tokens.get(at), "graph") {
+        false
+    } else {
+        return Err(syntax(
+            line_of(at),
+            format!(
+                "expected digraph or graph, found {}",
+                describe(tokens.get(at))
+            ),
+        ));
+    };
+    at += 1;
+    if matches!(tokens.get(at), Some((Token::Name(_), _))) {
+        at += 1;
+    }
+    if tokens.get(at).map(|(token, _)| token) != Some(&Token::Symbol('{')) {
+        return Err(syntax(
+            line_of(at),
+            format!("expected '{{', found {}", describe(tokens.get(at))),
+        ));
+    }
+    at += 1;
+    let mut builder = Builder::default();
+    loop {
+        match tokens.get(at) {
+            None => return Err(syntax(line_of(at), "expected '}' to close the graph")),
+            Some((Token::Symbol('}'), _)) => {
+                at += 1;
+                break;
+            }
+            Some((Token::Symbol(';' | ','), _)) => at += 1,
+            Some((Token::Name(name), line)) => {
+                let line = *line;
+                if name == "subgraph"
+                    || tokens.get(at + 1).map(|t| &t.0) == Some(&Token::Symbol('{'))
+                {
+                    return Err(syntax(line, "subgraphs are not read: list each edge"));
+                }
+                let lowered = name.to_ascii_lowercase();
+                if ["node", "edge", "graph"].contains(&lowered.as_str())
+                    && tokens.get(at + 1).map(|t| &t.0) == Some(&Token::Symbol('['))
+                {
+                    at = skip_attributes(&tokens, at + 1)?;
+                    continue;
+                }
+                if tokens.get(at + 1).map(|t| &t.0) == Some(&Token::Symbol('=')) {
+                    // A graph attribute, `rankdir = LR`.
+                    match tokens.get(at + 2) {
+                        Some((Token::Name(_), _)) => at += 3,
+                        other => {
+                            return Err(syntax(
+                                line,
+                                format!("expected a value after '=', found {}", describe(other)),
+                            ));
+                        }
+                    }
+                    continue;
+                }
+                // A vertex, or a chain of edges.
+                let mut from = name.clone();
+                at = skip_port(&tokens, at + 1);
+                builder.vertex(&from)?;
+                while let Some((operator @ (Token::Arrow | Token::Line), line)) = tokens.get(at) {
+                    let line = *line;
+                    if (*operator == Token::Arrow) != directed {
+                        let (wrong, right) = if directed { ("--", "->") } else { ("->", "--") };
+                        return Err(syntax(
+                            line,
+                            format!(
+                                "{wrong} in a {}: write {right}",
+                                if directed { "digraph" } else { "graph" }
+                            ),
+                        ));
+                    }
+                    let to = match tokens.get(at + 1) {
+                        Some((Token::Name(to), _)) => to.clone(),
+                        Some((Token::Symbol('{'), _)) => {
+                            return Err(syntax(line, "subgraphs are not read: list each edge"));
+                        }
+                        other => {
+                            return Err(syntax(
+                                line,
+                                format!(
+                                    "expected a vertex after the edge, found {}",
+                                    describe(other)
+                                ),
+                            ));
+                        }
+                    };
+                    builder.edge(&from, &to)?;
+                    if !directed {
+                        builder.edge(&to, &from)?;
+                    }
+                    at = skip_port(&tokens, at + 2);
+                    from = to;
+                }
+                if tokens.get(at).map(|t| &t.0) == Some(&Token::Symbol('[')) {
+                    at = skip_attributes(&tokens, at)?;
+                }
+            }
+            other => {
+                return Err(syntax(
+                    line_of(at),
+                    format!(
+                        "expected a vertex, an edge or '}}', found {}",
+                        describe(other)
+                    ),
+                ));
+            }
+        }
+    }
+    if let Some(extra) = tokens.get(at) {
+        return Err(syntax(
+            extra.1,
+            format!(
+                "expected the end of the file after '}}', found {}",
+                describe(Some(extra))
+            ),
+        ));
+    }
+    Ok(builder)
+}
+
+/// Past `:port` or `:port:compass` after a vertex.
+fn skip_port(tokens: &[(Token, usize)], mut at: usize) -> usize {
+    while tokens.get(at).map(|t| &t.0) == Some(&Token::Symbol(':'))
+        && matches!(tokens.get(at + 1), Some((Token::Name(_), _)))
+    {
+        at += 2;
+    }
+    at
+}
+
+/// Past one or more `[ ... ]` lists starting at `at`.
+fn skip_attributes(tokens: &[(Token, usize)], mut at: usize) -> Result<usize> {
+    while tokens.get(at).map(|t| &t.0) == Some(&Token::Symbol('[')) {
+        let start = tokens[at].1;
+        at += 1;
+        loop {
+            match tokens.get(at) {
+                None => return Err(syntax(start, "an attribute list [ is never closed by ]")),
+                Some((Token::Symbol(']'), _)) => {
+                    at += 1;
+                    break;
+                }
+                Some(_) => at += 1,
+            }
+        }
+    }
+    Ok(at)
+}
