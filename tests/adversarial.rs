@@ -241,6 +241,67 @@ fn misere_at_the_extremes() {
     check(&["play", "kayles", "30", "--misere"], b"hint\nquit\n");
 }
 
+/// Games with cycles and graph files at the extremes: reaches far too large to explore end in
+/// the budget's error, malformed games and files in one line.
+#[test]
+fn loopy_games_and_graph_files_at_the_extremes() {
+    let directory = std::env::temp_dir();
+    let garbage = directory.join(format!("cgt-adversarial-{}.bin", std::process::id()));
+    std::fs::write(&garbage, [0xff, 0xfe, 0x00, b'\n', b'a']).unwrap();
+    let garbage = garbage.to_str().unwrap().to_string();
+    let directory = directory.to_str().unwrap().to_string();
+    let windup = format!("windup:{MAX}:1");
+    for case in [
+        vec![
+            "value",
+            &windup,
+            "18446744073709551614",
+            "--max-memory",
+            "300M",
+        ],
+        vec!["value", "square-but-one", MAX, "--max-memory", "300M"],
+        vec!["moves", "square-but-one", MAX, "--max-positions", "100000"],
+        vec![
+            "value",
+            "windup:5:1,3",
+            "0",
+            "1",
+            "2",
+            "3",
+            "4",
+            "4",
+            "3",
+            "2",
+            "1",
+        ],
+        vec!["graph", "windup:1000000:1", "999999"],
+        vec!["value", "windup:", "1"],
+        vec!["value", "windup:x:1", "1"],
+        vec!["value", "windup:3:", "1"],
+        vec!["value", "windup:3:0", "1"],
+        vec!["value", &windup, MAX],
+        vec!["value", "loopy-subtraction:/", "1"],
+        vec!["value", "loopy-subtraction:1,x/3", "1"],
+        vec!["value", "loopy-subtraction:1/99999999999999999999", "1"],
+        vec!["value", "loopy-subtraction:-1/18446744073709551615", MAX],
+        vec!["value", "--graph", &garbage, "a"],
+        vec!["value", "--graph", &directory, "a"],
+        vec!["value", "--graph", &garbage],
+        vec!["graph", "--graph", &garbage],
+        vec!["value", "square-but-one", "7", "--misere"],
+    ] {
+        check(&case, b"");
+    }
+    check(
+        &["play", "windup:5:1,3", "2", "4"],
+        b"\xff\xfe\n9 9\n1 1\ndraw\nhint\nquit\n",
+    );
+    check(
+        &["play", "square-but-one", "2"],
+        b"1 3\n1 2\ndraw\n1 1\nquit\n",
+    );
+}
+
 #[test]
 fn malformed_and_extreme_options() {
     let long = "9".repeat(10_000);

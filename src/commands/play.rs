@@ -136,6 +136,8 @@ pub fn run(
         analysis,
         reason: if arguments.misere {
             "leaves a misère P-position"
+        } else if rules.has_cycles() {
+            "leaves a P-position, and makes progress so that play cannot go round for ever"
         } else {
             reason(rules.as_ruleset(), start.components().len())
         },

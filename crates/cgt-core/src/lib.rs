@@ -204,6 +204,13 @@
 //!   [`ImpartialGame::components`].
 //! - **heap**: a pile of counters, the usual component of heap games such as Nim.
 //! - **winning move**: a move to a P-position.
+//! - **loopy game**: a game whose positions may repeat; see [`LoopySolver`].
+//! - **draw / D-position**: in a loopy game, a position from which neither player can force a
+//!   win, so best play never ends ([`Outcome::Draw`]).
+//! - **generalized Sprague-Grundy value**: a loopy position's value, a nimber or ∞ with an
+//!   escape set (C. A. B. Smith 1966); see [`LoopyValue`].
+//! - **remoteness**: how many moves the winner needs to win, the loser delaying as long as
+//!   possible (Winning Ways ch. 12).
 //!
 //! # References
 //!

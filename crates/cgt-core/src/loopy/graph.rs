@@ -204,23 +204,48 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
         Ok(node)
     }
 
-    /// Adds `position` (canonical) and every position reachable from it, then solves the graph
-    /// if it grew. Returns its node.
+    /// Adds `positions` (canonical) and every position reachable from them, then solves the
+    /// graph once if it grew; returns their nodes. On an error the graph is left as it was.
     pub(crate) fn reach<G: ImpartialGame<Position = P>>(
         &mut self,
         game: &G,
-        position: P,
+        positions: impl IntoIterator<Item = P>,
         budget: &Budget,
         progress: &mut Option<Box<dyn FnMut(u64)>>,
-    ) -> Result<u32> {
+    ) -> Result<Vec<u32>> {
         let before = self.positions.len();
-        let start = self.intern(position, budget)?;
-        if self.positions.len() == before {
-            return Ok(start);
+        let explored = self.explore(game, positions, budget, progress);
+        if explored.is_err() {
+            self.roll_back(before);
+        } else if self.positions.len() > before {
+            self.solve();
         }
+        explored
+    }
+
+    /// Forgets every node from `count` on: what an exploration that failed had added.
+    fn roll_back(&mut self, count: usize) {
+        self.positions.truncate(count);
+        self.targets
+            .truncate(self.first[count.min(self.first.len() - 1)] as usize);
+        self.first.truncate(count + 1);
+        self.index.retain(|&mut node| (node as usize) < count);
+    }
+
+    fn explore<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        positions: impl IntoIterator<Item = P>,
+        budget: &Budget,
+        progress: &mut Option<Box<dyn FnMut(u64)>>,
+    ) -> Result<Vec<u32>> {
+        let starts = positions
+            .into_iter()
+            .map(|position| self.intern(position, budget))
+            .collect::<Result<Vec<u32>>>()?;
+        let mut next = self.first.len() - 1;
         // Breadth first: nodes are expanded in the order they were numbered, so each node's
         // options are appended as one run.
-        let mut next = before;
         while next < self.positions.len() {
             let position = self.positions[next].clone();
             let run = self.targets.len();
@@ -260,8 +285,7 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
                 }
             }
         }
-        self.solve();
-        Ok(start)
+        Ok(starts)
     }
 
     /// Values, counters and remoteness of every node, from scratch (see the module docs).

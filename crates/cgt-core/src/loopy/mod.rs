@@ -141,12 +141,31 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// [`Error::LimitExceeded`](crate::Error::LimitExceeded) when the positions reachable from
     /// it exceed the budget.
     pub fn node(&mut self, component: &G::Position) -> Result<u32> {
-        let component = self.game.canonical(component.clone());
-        if let Some(node) = self.graph.node(&component) {
-            return Ok(node);
+        Ok(self.explore(std::slice::from_ref(component))?[0])
+    }
+
+    /// The nodes of `components` (positions that do not split), every position reachable from
+    /// them explored and the graph solved once: the way to value many positions at once (every
+    /// vertex of a graph), since each exploration that finds new positions solves the graph
+    /// again.
+    ///
+    /// # Errors
+    ///
+    /// As [`node`](Self::node); the graph is then left as it was.
+    pub fn explore(&mut self, components: &[G::Position]) -> Result<Vec<u32>> {
+        let canonical: Vec<G::Position> = components
+            .iter()
+            .map(|component| self.game.canonical(component.clone()))
+            .collect();
+        let known: Option<Vec<u32>> = canonical
+            .iter()
+            .map(|component| self.graph.node(component))
+            .collect();
+        if let Some(nodes) = known {
+            return Ok(nodes);
         }
         self.graph
-            .reach(&self.game, component, &self.budget, &mut self.progress)
+            .reach(&self.game, canonical, &self.budget, &mut self.progress)
     }
 
     /// The components of `position`, canonical.
@@ -159,10 +178,7 @@ impl<G: ImpartialGame> LoopySolver<G> {
     }
 
     fn nodes(&mut self, components: &[G::Position]) -> Result<Vec<u32>> {
-        components
-            .iter()
-            .map(|component| self.node(component))
-            .collect()
+        self.explore(components)
     }
 
     /// The generalized Sprague-Grundy value of `position`.

@@ -131,6 +131,21 @@ fn an_unbounded_game_ends_in_a_limit_error() {
     };
     let mut solver = LoopySolver::new(Up).with_budget(budget);
     assert_eq!(solver.value(&5), Err(budget.exceeded(Resource::Positions)));
+    // A failed exploration leaves the graph as it was: positions 0..100 go round a cycle, and
+    // from 1000 up the counter only grows.
+    struct Half;
+    impl ImpartialGame for Half {
+        type Position = u64;
+        fn moves(&self, &n: &u64) -> impl Iterator<Item = u64> {
+            std::iter::once(if n < 100 { (n + 1) % 100 } else { n + 1 })
+        }
+    }
+    let mut solver = LoopySolver::new(Half).with_budget(budget);
+    assert_eq!(solver.value(&3).unwrap(), inf(&[]));
+    assert!(solver.value(&1000).is_err());
+    assert_eq!(solver.graph().len(), 100);
+    assert_eq!(solver.value(&50).unwrap(), inf(&[]));
+    assert_eq!(solver.sum_value(&[7, 8]).unwrap(), inf(&[]));
     let small = Budget {
         memory: 100_000,
         ..Budget::DEFAULT

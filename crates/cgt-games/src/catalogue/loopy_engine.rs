@@ -81,6 +81,10 @@ impl<G: Notation + Clone + 'static> Game for Loopy<G> {
         let graph = GameGraph::explore_loopy(&mut solver, &components, max_positions)?;
         Ok(graph.map_positions(|position| write(&self.0, position)))
     }
+
+    fn has_cycles(&self) -> bool {
+        true
+    }
 }
 
 /// Positions of a loopy game: one solver holds the graph of every component met.

@@ -588,6 +588,11 @@ pub trait Game: fmt::Display {
     fn as_ruleset(&self) -> Option<&Ruleset> {
         None
     }
+
+    /// Whether positions may repeat: values may be ∞ and outcomes draws (the loopy engine).
+    fn has_cycles(&self) -> bool {
+        false
+    }
 }
 
 /// Values, moves and winning moves of positions of one game, written as text.

@@ -8,6 +8,7 @@ mod common;
 mod games;
 mod heap_games;
 mod judge_samples;
+mod loopy;
 mod misere;
 mod nim;
 mod sequences;
