@@ -376,6 +376,16 @@ impl Ruleset {
             parameter,
             "write subtraction:S, e.g. subtraction:1,3,4",
         )?;
+        if parameter.contains('-') {
+            return Err(Error::InvalidParameter {
+                game: "subtraction",
+                value: parameter.to_string(),
+                reason: "a negative entry adds counters, so positions repeat: write \
+                         loopy-subtraction:S/MAX with the largest heap, e.g. \
+                         loopy-subtraction:2,-1/20"
+                    .to_string(),
+            });
+        }
         let numbers = parse_numbers("subtraction", parameter)?;
         Ok(Ruleset::TakeAndBreak {
             spelling: format!("subtraction:{}", join_numbers(&numbers)),

@@ -226,6 +226,24 @@ fn graph_files_in_every_format_are_the_same_game() {
         let sum = solver.sum_value(&[vertex("v"), vertex("v")]).unwrap();
         assert_eq!(sum, oracle_value("∞"), "{format}");
     }
+    // Ferguson, Game Theory, Part I, Figure 3.4: a -> b -> c -> a, c -> d -> e. e is terminal
+    // (0), d has value 1, and a, b, c are tied (draws): from c the move to d loses.
+    let figure = Digraph::parse("a b\nb c\nc a\nc d\nd e\n", "figure 3.4").unwrap();
+    let mut solver = LoopySolver::new(figure.clone());
+    for (name, outcome) in [
+        ("a", Outcome::Draw),
+        ("b", Outcome::Draw),
+        ("c", Outcome::Draw),
+        ("d", Outcome::Next),
+        ("e", Outcome::Previous),
+    ] {
+        let vertex = figure.vertex(name).unwrap();
+        assert_eq!(solver.outcome(&vertex).unwrap(), outcome, "{name}");
+    }
+    assert_eq!(
+        solver.value(&figure.vertex("d").unwrap()).unwrap(),
+        oracle_value("*")
+    );
     // An undirected DOT graph: an edge each way. On the path a - b - c every vertex has a move
     // (a and c back to b), so no player is ever stuck and every position is a draw.
     let path = Digraph::parse("graph { a -- b -- c }", "path").unwrap();
@@ -288,5 +306,31 @@ fn malformed_graph_files_name_the_line_and_what_was_expected() {
         };
         let error = Digraph::parse(text, label).unwrap_err().to_string();
         assert!(error.starts_with(expected), "{text:?}: {error}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn sums_of_loopy_and_ordinary_games(
+        set in prop::collection::vec(1u64..6, 1..3),
+        n in 2u64..7,
+        hour in 0u64..7,
+        heap in 0u64..6,
+    ) {
+        // WindUp beside a Nim heap: valued by the sum rule from the components, and on the whole
+        // graph of the sum with its components hidden (Unhinted); the rule's value must be the
+        // whole graph's.
+        use cgt_core::{Sum, SumPosition, Unhinted};
+        use cgt_games::{HeapGame, Heaps, Nim};
+        let game = Sum(WindUp::new(n, set).unwrap(), HeapGame(Nim));
+        let position = SumPosition::Both(hour % n, Heaps::from(vec![heap]));
+        let by_rule = LoopySolver::new(&game).value(&position).unwrap();
+        let whole = LoopySolver::new(Unhinted(&game)).value(&position).unwrap();
+        prop_assert_eq!(&by_rule, &whole);
+        // And the rule itself: the WindUp value plus *heap.
+        let windup = LoopySolver::new(&game.0).value(&(hour % n)).unwrap();
+        prop_assert_eq!(by_rule, windup + LoopyValue::Finite(Nimber::new(heap)));
     }
 }
