@@ -13,7 +13,10 @@
 //! So a number of `2n` bits is `a₁·F + a₀` with `F = 2^n` and halves below `F`, and
 //! `(a₁F + a₀) ⊗ (b₁F + b₀) = (a₁b₁ ^ a₁b₀ ^ a₀b₁)·F ^ a₀b₀ ^ (a₁b₁ ⊗ F/2)`: the *Fermat
 //! split*. [`plain_product`] is that recursion written out; the [`Nimber`] product uses it with
-//! Karatsuba's three half-products instead of four and tables for the 8- and 16-bit fields.
+//! Karatsuba's three half-products instead of four and tables for the 8- and 16-bit fields
+//! ([`portable_product`]), or, where the processor has carry-less multiplication (x86-64
+//! PCLMULQDQ, detected at run time), a change of basis to polynomials modulo the minimal
+//! polynomial of 2^32 and one carry-less product: about three times as fast.
 //!
 //! # Laws
 //!
@@ -43,6 +46,8 @@ use std::ops::{BitXor, BitXorAssign, Mul, MulAssign};
 use std::sync::OnceLock;
 
 use crate::Nimber;
+
+mod carryless;
 
 /// The nim product of two 64-bit numbers by the plain Fermat-split recursion (four
 /// half-products a level, and the product by `F/2` itself recursive): the definition at work,
@@ -74,6 +79,34 @@ fn plain(a: u64, b: u64, bits: u32) -> u64 {
     (high << half) | low
 }
 
+/// The nim product of two 64-bit numbers by the portable method: Karatsuba's form of the Fermat
+/// split over tables of the 8- and 16-bit fields, on any processor. [`Nimber`]'s `*` uses
+/// carry-less multiplication instead where the processor has it (x86-64 with PCLMULQDQ, found at
+/// run time), about three times as fast; both give the same products, which the tests check.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::Nimber;
+/// use cgt_core::field::portable_product;
+///
+/// assert_eq!(portable_product(8, 8), 13);
+/// let (a, b) = (0x0123_4567_89ab_cdef, 0xfedc_ba98_7654_3210);
+/// assert_eq!(portable_product(a, b), (Nimber::new(a) * Nimber::new(b)).value());
+/// ```
+pub fn portable_product(a: u64, b: u64) -> u64 {
+    product64(tables(), a, b)
+}
+
+/// The fastest 64-bit product this processor allows.
+#[inline]
+fn fast64(tables: &Tables, a: u64, b: u64) -> u64 {
+    match &tables.carryless {
+        Some(basis) => basis.product(a, b),
+        None => product64(tables, a, b),
+    }
+}
+
 /// The tables of the fast product, made once on first use from [`plain_product`].
 struct Tables {
     /// `x ⊗ 2^7` for bytes: 256 bytes that stay in the first-level cache.
@@ -86,6 +119,8 @@ struct Tables {
     half16: Vec<u16>,
     /// The square root as a linear map: the root of byte `v` at byte position `k`, at `[k][v]`.
     root: Vec<[u64; 256]>,
+    /// The carry-less product's change of basis, where the processor has it.
+    carryless: Option<Box<carryless::Basis>>,
 }
 
 fn tables() -> &'static Tables {
@@ -118,6 +153,7 @@ fn tables() -> &'static Tables {
             exp8,
             half16,
             root: Vec::new(),
+            carryless: None,
         };
         // The root of 2^i is (2^i)^(2^63): 63 squarings in the field of 2^64.
         let mut roots = [0u64; 64];
@@ -139,6 +175,7 @@ fn tables() -> &'static Tables {
                 row
             })
             .collect();
+        tables.carryless = carryless::Basis::new(|a, b| product64(&tables, a, b));
         tables
     })
 }
@@ -201,9 +238,9 @@ split_product!(product64, product32, half32, 32);
 /// The nim product of two 128-bit numbers: one more level of the split.
 fn product128(tables: &Tables, a: u128, b: u128) -> u128 {
     let (a1, a0, b1, b0) = ((a >> 64) as u64, a as u64, (b >> 64) as u64, b as u64);
-    let low = product64(tables, a0, b0);
-    let top = product64(tables, a1, b1);
-    let middle = product64(tables, a0 ^ a1, b0 ^ b1);
+    let low = fast64(tables, a0, b0);
+    let top = fast64(tables, a1, b1);
+    let middle = fast64(tables, a0 ^ a1, b0 ^ b1);
     (u128::from(middle ^ low) << 64) | u128::from(low ^ half64(tables, top))
 }
 
@@ -331,7 +368,7 @@ impl Mul for Nimber {
 
     /// The nim product.
     fn mul(self, other: Nimber) -> Nimber {
-        Nimber::new(product64(tables(), self.value(), other.value()))
+        Nimber::new(fast64(tables(), self.value(), other.value()))
     }
 }
 
@@ -977,7 +1014,7 @@ impl fmt::Debug for BigNimber {
 fn big_product(tables: &Tables, a: &[u64], b: &[u64]) -> Vec<u64> {
     let limbs = a.len();
     if limbs == 1 {
-        return vec![product64(tables, a[0], b[0])];
+        return vec![fast64(tables, a[0], b[0])];
     }
     let half = limbs / 2;
     let (a0, a1) = a.split_at(half);

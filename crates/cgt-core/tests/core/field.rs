@@ -2,7 +2,7 @@
 //! A051775, Rosetta Code) and the definition by mex, and its laws by property tests.
 
 use cgt_core::Nimber;
-use cgt_core::field::{BigNimber, Nimber128, plain_product};
+use cgt_core::field::{BigNimber, Nimber128, plain_product, portable_product};
 use proptest::prelude::*;
 
 /// Ferguson, *Game Theory*, Part I, Table 5.2: `x ⊗ y` for `x, y < 16` (copied from
@@ -171,7 +171,10 @@ fn big(limbs: Vec<u64>) -> BigNimber {
 proptest! {
     #[test]
     fn the_fast_product_is_the_plain_one(a in any::<u64>(), b in any::<u64>()) {
+        // `*` is the carry-less product where the processor has it; the portable one is the
+        // fallback everywhere else: both must be the definition's.
         prop_assert_eq!((nim(a) * nim(b)).value(), plain_product(a, b));
+        prop_assert_eq!(portable_product(a, b), plain_product(a, b));
     }
 
     #[test]
@@ -279,4 +282,23 @@ fn wide_artin_schreier_and_powers() {
     let x = big(vec![3, 1]);
     let norm = x.pow((1u128 << 64) + 1);
     assert!(norm.field_bits() <= 64, "{norm:?}");
+}
+
+#[test]
+fn the_carry_less_product_at_the_edges_of_the_field() {
+    // The change of basis is linear: single bits, all ones and the Fermat 2-powers exercise
+    // every byte of its tables, each against the plain recursion.
+    let mut edges: Vec<u64> = (0..64).map(|bit| 1u64 << bit).collect();
+    edges.extend([
+        0,
+        u64::MAX,
+        u64::MAX - 1,
+        0x8000_0000_0000_0001,
+        0xffff_ffff,
+    ]);
+    for &a in &edges {
+        for &b in &edges {
+            assert_eq!((nim(a) * nim(b)).value(), plain_product(a, b), "{a} * {b}");
+        }
+    }
 }
