@@ -60,6 +60,7 @@ mod catalogue;
 mod coin_turning;
 mod digraph;
 mod error;
+mod graph_kayles;
 mod heap;
 mod heaps;
 mod loopy_subtraction;
@@ -86,6 +87,7 @@ pub use coin_turning::{
 };
 pub use digraph::Digraph;
 pub use error::{Error, Result};
+pub use graph_kayles::{ArcKayles, NodeKayles, SimpleGraph};
 pub use heap::{HeapGame, HeapRuleset};
 pub use heaps::Heaps;
 pub use loopy_subtraction::LoopySubtraction;

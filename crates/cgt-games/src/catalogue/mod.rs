@@ -52,8 +52,8 @@ use std::fmt;
 use cgt_core::{Budget, GameGraph, LoopyValue, Nimber, Outcome};
 
 use crate::{
-    AcrosticTwins, Coins, Digraph, Error, GrundySequence, LoopySubtraction, MooreNim, Result, Row,
-    SquareButOne, Staircase, Tartan, WindUp, Wythoff,
+    AcrosticTwins, ArcKayles, Coins, Digraph, Error, GrundySequence, LoopySubtraction, MooreNim,
+    NodeKayles, Result, Row, SquareButOne, Staircase, Tartan, WindUp, Wythoff,
 };
 
 mod heap_engine;
@@ -409,6 +409,28 @@ const CATALOGUE: &[CatalogueEntry] = &[
         opener: Opener::Other(|parameter| {
             ruleset::no_parameter("acrostic-twins", parameter)?;
             searched(AcrosticTwins)
+        }),
+    },
+    CatalogueEntry {
+        name: "node-kayles",
+        syntax: "node-kayles",
+        component: "GRAPH",
+        example: "node-kayles path:10 cycle:7",
+        rule: "choose a vertex of a graph (path:N, cycle:N, grid:RxC, complete:N, star:N, N:a-b,...) and remove it with its neighbours",
+        opener: Opener::Other(|parameter| {
+            ruleset::no_parameter("node-kayles", parameter)?;
+            searched(NodeKayles)
+        }),
+    },
+    CatalogueEntry {
+        name: "arc-kayles",
+        syntax: "arc-kayles",
+        component: "GRAPH",
+        example: "arc-kayles grid:2x4",
+        rule: "choose an edge of a graph (written as for node-kayles) and remove both its ends",
+        opener: Opener::Other(|parameter| {
+            ruleset::no_parameter("arc-kayles", parameter)?;
+            searched(ArcKayles)
         }),
     },
     CatalogueEntry {

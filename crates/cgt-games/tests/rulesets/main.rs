@@ -6,6 +6,7 @@ mod analysis;
 mod coins;
 mod common;
 mod games;
+mod graph_games;
 mod heap_games;
 mod judge_samples;
 mod loopy;

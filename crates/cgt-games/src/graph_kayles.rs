@@ -1,0 +1,407 @@
+//! Node Kayles and Arc Kayles: games played by deleting parts of a graph.
+
+use cgt_core::ImpartialGame;
+
+use crate::Result;
+use crate::catalogue::{Notation, component_error};
+
+/// A simple undirected graph on the vertices `0..vertices`, as the sorted list of its edges
+/// `(a, b)` with `a < b`: a position of [`NodeKayles`] or [`ArcKayles`].
+///
+/// # Examples
+///
+/// ```
+/// use cgt_games::SimpleGraph;
+///
+/// let path = SimpleGraph::path(4);
+/// assert_eq!(path.vertices(), 4);
+/// assert_eq!(path.edges(), &[(0, 1), (1, 2), (2, 3)]);
+/// assert_eq!(SimpleGraph::grid(2, 2).edges().len(), 4);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct SimpleGraph {
+    vertices: u32,
+    edges: Vec<(u32, u32)>,
+}
+
+impl SimpleGraph {
+    /// The graph with these vertices and edges (loops dropped, each edge once).
+    pub fn new(vertices: u32, edges: impl IntoIterator<Item = (u32, u32)>) -> SimpleGraph {
+        let mut edges: Vec<(u32, u32)> = edges
+            .into_iter()
+            .filter(|&(a, b)| a != b && a < vertices && b < vertices)
+            .map(|(a, b)| (a.min(b), a.max(b)))
+            .collect();
+        edges.sort_unstable();
+        edges.dedup();
+        SimpleGraph { vertices, edges }
+    }
+
+    /// The path on `n` vertices.
+    pub fn path(n: u32) -> SimpleGraph {
+        SimpleGraph::new(n, (1..n).map(|v| (v - 1, v)))
+    }
+
+    /// The cycle on `n` vertices (a path for fewer than 3).
+    pub fn cycle(n: u32) -> SimpleGraph {
+        let closing = (n >= 3).then(|| (0, n - 1));
+        SimpleGraph::new(n, (1..n).map(|v| (v - 1, v)).chain(closing))
+    }
+
+    /// The grid of `rows` × `columns` vertices.
+    pub fn grid(rows: u32, columns: u32) -> SimpleGraph {
+        let id = |r: u32, c: u32| r * columns + c;
+        let across =
+            (0..rows).flat_map(move |r| (1..columns).map(move |c| (id(r, c - 1), id(r, c))));
+        let down = (1..rows).flat_map(move |r| (0..columns).map(move |c| (id(r - 1, c), id(r, c))));
+        SimpleGraph::new(rows * columns, across.chain(down))
+    }
+
+    /// The complete graph on `n` vertices.
+    pub fn complete(n: u32) -> SimpleGraph {
+        SimpleGraph::new(n, (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))))
+    }
+
+    /// The star: one centre joined to `n` leaves.
+    pub fn star(n: u32) -> SimpleGraph {
+        SimpleGraph::new(n + 1, (1..=n).map(|leaf| (0, leaf)))
+    }
+
+    /// The number of vertices.
+    pub fn vertices(&self) -> u32 {
+        self.vertices
+    }
+
+    /// The edges, sorted, each as `(a, b)` with `a < b`.
+    pub fn edges(&self) -> &[(u32, u32)] {
+        &self.edges
+    }
+
+    fn neighbours(&self) -> Vec<Vec<u32>> {
+        let mut neighbours = vec![Vec::new(); self.vertices as usize];
+        for &(a, b) in &self.edges {
+            neighbours[a as usize].push(b);
+            neighbours[b as usize].push(a);
+        }
+        neighbours
+    }
+
+    /// The graph left when the vertices marked in `removed` go, renumbered in order.
+    fn without(&self, removed: &[bool]) -> SimpleGraph {
+        let mut number = vec![u32::MAX; self.vertices as usize];
+        let mut next = 0;
+        for (vertex, gone) in removed.iter().enumerate() {
+            if !gone {
+                number[vertex] = next;
+                next += 1;
+            }
+        }
+        SimpleGraph::new(
+            next,
+            self.edges
+                .iter()
+                .filter(|&&(a, b)| !removed[a as usize] && !removed[b as usize])
+                .map(|&(a, b)| (number[a as usize], number[b as usize])),
+        )
+    }
+
+    /// The connected components, each renumbered by [`canonical_labelling`].
+    fn components(&self) -> Vec<SimpleGraph> {
+        let neighbours = self.neighbours();
+        let mut seen = vec![false; self.vertices as usize];
+        let mut parts = Vec::new();
+        for start in 0..self.vertices as usize {
+            if seen[start] {
+                continue;
+            }
+            seen[start] = true;
+            let mut members = vec![start as u32];
+            let mut next = 0;
+            while next < members.len() {
+                for &neighbour in &neighbours[members[next] as usize] {
+                    if !seen[neighbour as usize] {
+                        seen[neighbour as usize] = true;
+                        members.push(neighbour);
+                    }
+                }
+                next += 1;
+            }
+            let mut removed = vec![true; self.vertices as usize];
+            for &member in &members {
+                removed[member as usize] = false;
+            }
+            parts.push(canonical_labelling(&self.without(&removed)));
+        }
+        parts
+    }
+
+    /// The disjoint union of `parts`, in order.
+    fn union(parts: &[SimpleGraph]) -> SimpleGraph {
+        let mut offset = 0;
+        let mut edges = Vec::new();
+        for part in parts {
+            edges.extend(part.edges.iter().map(|&(a, b)| (a + offset, b + offset)));
+            offset += part.vertices;
+        }
+        SimpleGraph::new(offset, edges)
+    }
+}
+
+/// A renumbering of a connected graph that gives isomorphic graphs one form in common cases
+/// (paths, cycles, trees met from the same end): breadth first from each vertex of least
+/// degree, neighbours by degree, and the least edge list of those. Any renumbering is the same
+/// game, so where two isomorphic graphs get different forms only sharing is lost, never an
+/// answer.
+fn canonical_labelling(graph: &SimpleGraph) -> SimpleGraph {
+    let neighbours = graph.neighbours();
+    let degree = |v: u32| neighbours[v as usize].len();
+    let least = (0..graph.vertices).map(degree).min().unwrap_or(0);
+    let mut best: Option<SimpleGraph> = None;
+    for start in (0..graph.vertices).filter(|&v| degree(v) == least).take(8) {
+        let mut number = vec![u32::MAX; graph.vertices as usize];
+        let mut order = vec![start];
+        number[start as usize] = 0;
+        let mut next = 0;
+        while next < order.len() {
+            let mut around = neighbours[order[next] as usize].clone();
+            around.sort_by_key(|&v| (degree(v), v));
+            for v in around {
+                if number[v as usize] == u32::MAX {
+                    number[v as usize] = order.len() as u32;
+                    order.push(v);
+                }
+            }
+            next += 1;
+        }
+        let candidate = SimpleGraph::new(
+            graph.vertices,
+            graph
+                .edges
+                .iter()
+                .map(|&(a, b)| (number[a as usize], number[b as usize])),
+        );
+        if best.as_ref().is_none_or(|best| candidate < *best) {
+            best = Some(candidate);
+        }
+    }
+    best.unwrap_or_default()
+}
+
+/// Node Kayles: a move chooses a vertex and deletes it with all its neighbours (Schaefer 1978).
+/// On a path of n vertices it is Dawson's chess, octal 0.137 (OEIS A002187). A position splits
+/// into its connected components.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::{Nimber, Solver};
+/// use cgt_games::{NodeKayles, SimpleGraph};
+///
+/// let mut solver = Solver::new(NodeKayles);
+/// // Dawson's chess: G(5) = 3 (A002187).
+/// assert_eq!(solver.grundy(&SimpleGraph::path(5))?, Nimber::new(3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct NodeKayles;
+
+/// Arc Kayles: a move chooses an edge and deletes both its ends (with every edge at them). On a
+/// path of n vertices it is Dawson's Kayles, octal 0.07. A position splits into its connected
+/// components; vertices without edges are dropped.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::{Nimber, Solver};
+/// use cgt_games::{ArcKayles, SimpleGraph};
+///
+/// let mut solver = Solver::new(ArcKayles);
+/// // Dawson's Kayles on a row of 6: G = 3 (A002187(5)).
+/// assert_eq!(solver.grundy(&SimpleGraph::path(6))?, Nimber::new(3));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ArcKayles;
+
+impl ImpartialGame for NodeKayles {
+    type Position = SimpleGraph;
+
+    /// One move to each distinct position (in canonical form): symmetric vertices of a path
+    /// or a cycle leave the same graph.
+    fn moves(&self, graph: &SimpleGraph) -> impl Iterator<Item = SimpleGraph> {
+        let neighbours = graph.neighbours();
+        distinct(
+            self,
+            (0..graph.vertices).map(move |vertex| {
+                let mut removed = vec![false; graph.vertices as usize];
+                removed[vertex as usize] = true;
+                for &neighbour in &neighbours[vertex as usize] {
+                    removed[neighbour as usize] = true;
+                }
+                graph.without(&removed)
+            }),
+        )
+    }
+
+    fn components(&self, graph: SimpleGraph) -> impl Iterator<Item = SimpleGraph> {
+        graph.components().into_iter()
+    }
+
+    fn join(&self, components: Vec<SimpleGraph>) -> Option<SimpleGraph> {
+        Some(SimpleGraph::union(&components))
+    }
+
+    fn canonical(&self, graph: SimpleGraph) -> SimpleGraph {
+        let mut parts = graph.components();
+        parts.sort();
+        SimpleGraph::union(&parts)
+    }
+}
+
+impl ImpartialGame for ArcKayles {
+    type Position = SimpleGraph;
+
+    /// One move to each distinct position (in canonical form).
+    fn moves(&self, graph: &SimpleGraph) -> impl Iterator<Item = SimpleGraph> {
+        distinct(
+            self,
+            graph.edges.iter().map(move |&(a, b)| {
+                let mut removed = vec![false; graph.vertices as usize];
+                removed[a as usize] = true;
+                removed[b as usize] = true;
+                graph.without(&removed)
+            }),
+        )
+    }
+
+    fn components(&self, graph: SimpleGraph) -> impl Iterator<Item = SimpleGraph> {
+        graph
+            .components()
+            .into_iter()
+            .filter(|part| !part.edges.is_empty())
+    }
+
+    fn join(&self, components: Vec<SimpleGraph>) -> Option<SimpleGraph> {
+        Some(SimpleGraph::union(&components))
+    }
+
+    fn canonical(&self, graph: SimpleGraph) -> SimpleGraph {
+        let mut parts: Vec<SimpleGraph> = self.components(graph).collect();
+        parts.sort();
+        SimpleGraph::union(&parts)
+    }
+}
+
+/// The distinct canonical forms of `options`, in order of first appearance.
+fn distinct<G: ImpartialGame<Position = SimpleGraph>>(
+    game: &G,
+    options: impl Iterator<Item = SimpleGraph>,
+) -> std::vec::IntoIter<SimpleGraph> {
+    let mut seen = hashbrown::HashSet::new();
+    let listed: Vec<SimpleGraph> = options
+        .map(|option| game.canonical(option))
+        .filter(|option| seen.insert(option.clone()))
+        .collect();
+    listed.into_iter()
+}
+
+/// The most vertices a graph of the catalogue may have: its moves are listed by the search.
+const MOST_VERTICES: u64 = 1 << 16;
+
+/// Reads `path:N`, `cycle:N`, `grid:RxC`, `complete:N`, `star:N` or `N:a-b,c-d,...`.
+fn read_graph(game: &str, text: &str) -> Result<SimpleGraph> {
+    let bad = |reason: &str| component_error(game, text, reason);
+    let number = |text: &str| -> Result<u32> {
+        text.trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|&n| n <= MOST_VERTICES)
+            .map(|n| n as u32)
+            .ok_or_else(|| bad("expected a number of vertices from 0 to 65536"))
+    };
+    let Some((kind, rest)) = text.split_once(':') else {
+        return Err(bad(
+            "write path:N, cycle:N, grid:RxC, complete:N, star:N, or N:a-b,c-d,... (N vertices, edges between 0..N-1)",
+        ));
+    };
+    match kind {
+        "path" => Ok(SimpleGraph::path(number(rest)?)),
+        "cycle" => Ok(SimpleGraph::cycle(number(rest)?)),
+        "complete" if number(rest)? <= 2048 => Ok(SimpleGraph::complete(number(rest)?)),
+        "complete" => Err(bad("a complete graph may have at most 2048 vertices")),
+        "star" => Ok(SimpleGraph::star(
+            number(rest)?.min(MOST_VERTICES as u32 - 1),
+        )),
+        "grid" => {
+            let (rows, columns) = rest
+                .split_once('x')
+                .ok_or_else(|| bad("write grid:RxC, e.g. grid:4x5"))?;
+            let (rows, columns) = (number(rows)?, number(columns)?);
+            if u64::from(rows) * u64::from(columns) > MOST_VERTICES {
+                return Err(bad("a grid may have at most 65536 vertices"));
+            }
+            Ok(SimpleGraph::grid(rows, columns))
+        }
+        count => {
+            let vertices = number(count)?;
+            let mut edges = Vec::new();
+            for edge in rest.split(',').filter(|edge| !edge.is_empty()) {
+                let (a, b) = edge
+                    .split_once('-')
+                    .ok_or_else(|| bad("an edge is written a-b"))?;
+                let (a, b) = (number(a)?, number(b)?);
+                if a >= vertices || b >= vertices {
+                    return Err(bad("an edge's ends must be vertices 0 to N-1"));
+                }
+                edges.push((a, b));
+            }
+            Ok(SimpleGraph::new(vertices, edges))
+        }
+    }
+}
+
+fn write_graph(graph: &SimpleGraph) -> String {
+    let n = graph.vertices;
+    if *graph == SimpleGraph::path(n) {
+        return format!("path:{n}");
+    }
+    if n >= 3 && canonical_labelling(graph) == canonical_labelling(&SimpleGraph::cycle(n)) {
+        return format!("cycle:{n}");
+    }
+    let edges: Vec<String> = graph
+        .edges
+        .iter()
+        .map(|(a, b)| format!("{a}-{b}"))
+        .collect();
+    format!("{n}:{}", edges.join(","))
+}
+
+macro_rules! graph_notation {
+    ($game:ty, $name:expr, $what:expr) => {
+        impl Notation for $game {
+            fn name(&self) -> String {
+                $name.to_string()
+            }
+
+            fn read_component(&self, text: &str) -> Result<SimpleGraph> {
+                read_graph($name, text)
+            }
+
+            fn write_component(&self, graph: &SimpleGraph) -> String {
+                write_graph(graph)
+            }
+
+            fn describe_move(&self, from: &SimpleGraph, to: &SimpleGraph) -> String {
+                let removed = from.vertices.saturating_sub(to.vertices);
+                format!("{} ({removed} vertices in all)", $what)
+            }
+        }
+    };
+}
+
+graph_notation!(
+    NodeKayles,
+    "node-kayles",
+    "take a vertex and its neighbours"
+);
+graph_notation!(ArcKayles, "arc-kayles", "take an edge's two ends");
