@@ -58,6 +58,7 @@
 mod bash;
 mod catalogue;
 mod coin_turning;
+mod cram;
 mod digraph;
 mod error;
 mod graph_kayles;
@@ -85,6 +86,7 @@ pub use coin_turning::{
     AcrosticTwins, CoinRule, CoinSubtraction, Coins, MockTurtles, Row, Ruler, Tartan,
     TurningTurtles, Twins,
 };
+pub use cram::{Board, Cram};
 pub use digraph::Digraph;
 pub use error::{Error, Result};
 pub use graph_kayles::{ArcKayles, NodeKayles, SimpleGraph};

@@ -52,8 +52,8 @@ use std::fmt;
 use cgt_core::{Budget, GameGraph, LoopyValue, Nimber, Outcome};
 
 use crate::{
-    AcrosticTwins, ArcKayles, Coins, Digraph, Error, GrundySequence, LoopySubtraction, MooreNim,
-    NodeKayles, Result, Row, SquareButOne, Staircase, Tartan, WindUp, Wythoff,
+    AcrosticTwins, ArcKayles, Coins, Cram, Digraph, Error, GrundySequence, LoopySubtraction,
+    MooreNim, NodeKayles, Result, Row, SquareButOne, Staircase, Tartan, WindUp, Wythoff,
 };
 
 mod heap_engine;
@@ -409,6 +409,17 @@ const CATALOGUE: &[CatalogueEntry] = &[
         opener: Opener::Other(|parameter| {
             ruleset::no_parameter("acrostic-twins", parameter)?;
             searched(AcrosticTwins)
+        }),
+    },
+    CatalogueEntry {
+        name: "cram",
+        syntax: "cram",
+        component: "RxC|ROWS",
+        example: "cram 4x5 ..#/...",
+        rule: "place a domino on two free adjacent cells, across or down; a board is RxC or rows of . (free) and # (filled) separated by /",
+        opener: Opener::Other(|parameter| {
+            ruleset::no_parameter("cram", parameter)?;
+            searched(Cram)
         }),
     },
     CatalogueEntry {

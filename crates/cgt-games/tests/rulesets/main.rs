@@ -5,6 +5,7 @@
 mod analysis;
 mod coins;
 mod common;
+mod cram;
 mod games;
 mod graph_games;
 mod heap_games;

@@ -1,0 +1,418 @@
+//! Cram: dominoes placed on a board, in either direction.
+
+use cgt_core::{ImpartialGame, Nimber, Outcome};
+
+use crate::Result;
+use crate::catalogue::{Notation, component_error};
+
+/// A Cram board: `rows` × `columns` cells, each free or filled, of any size.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_games::Board;
+///
+/// let board = Board::parse("..#/...")?;
+/// assert_eq!((board.rows(), board.columns()), (2, 3));
+/// assert_eq!(board.free_cells(), 5);
+/// assert_eq!(Board::rectangle(3, 4)?.free_cells(), 12);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Board {
+    rows: u32,
+    columns: u32,
+    /// Bit `r * columns + c` is set when cell (r, c) is free.
+    free: Vec<u64>,
+}
+
+/// The most cells a board may have.
+const MOST_CELLS: u64 = 1 << 20;
+
+impl Board {
+    fn blank(rows: u32, columns: u32) -> Board {
+        let cells = rows as usize * columns as usize;
+        Board {
+            rows,
+            columns,
+            free: vec![0; cells.div_ceil(64)],
+        }
+    }
+
+    /// The empty rectangle of `rows` × `columns` cells.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::Error::InvalidPosition`] past 2^20 cells.
+    pub fn rectangle(rows: u32, columns: u32) -> Result<Board> {
+        if u64::from(rows) * u64::from(columns) > MOST_CELLS {
+            return Err(component_error(
+                "cram",
+                &format!("{rows}x{columns}"),
+                "a board may have at most 1048576 cells",
+            ));
+        }
+        let mut board = Board::blank(rows, columns);
+        for cell in 0..rows as usize * columns as usize {
+            board.set(cell, true);
+        }
+        Ok(board)
+    }
+
+    /// Reads rows separated by `/`, `.` a free cell and `#` a filled one: `..#./....`.
+    ///
+    /// # Errors
+    ///
+    /// [`crate::Error::InvalidPosition`] for other characters, rows of different lengths, or
+    /// more than 2^20 cells.
+    pub fn parse(text: &str) -> Result<Board> {
+        let lines: Vec<&str> = text.split('/').collect();
+        let columns = lines[0].chars().count();
+        if lines.iter().any(|line| line.chars().count() != columns) {
+            return Err(component_error(
+                "cram",
+                text,
+                "every row must have as many cells",
+            ));
+        }
+        if (lines.len() as u64).saturating_mul(columns as u64) > MOST_CELLS {
+            return Err(component_error(
+                "cram",
+                text,
+                "a board may have at most 1048576 cells",
+            ));
+        }
+        let mut board = Board::blank(lines.len() as u32, columns as u32);
+        for (r, line) in lines.iter().enumerate() {
+            for (c, cell) in line.chars().enumerate() {
+                match cell {
+                    '.' => board.set(r * columns + c, true),
+                    '#' => {}
+                    _ => {
+                        return Err(component_error(
+                            "cram",
+                            text,
+                            "a cell is . (free) or # (filled); rows are separated by /",
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(board)
+    }
+
+    /// The number of rows.
+    pub fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    /// The number of columns.
+    pub fn columns(&self) -> u32 {
+        self.columns
+    }
+
+    /// The number of free cells.
+    pub fn free_cells(&self) -> u32 {
+        self.free.iter().map(|word| word.count_ones()).sum()
+    }
+
+    fn get(&self, cell: usize) -> bool {
+        self.free[cell / 64] >> (cell % 64) & 1 == 1
+    }
+
+    fn set(&mut self, cell: usize, free: bool) {
+        if free {
+            self.free[cell / 64] |= 1 << (cell % 64);
+        } else {
+            self.free[cell / 64] &= !(1 << (cell % 64));
+        }
+    }
+
+    fn cells(&self) -> usize {
+        self.rows as usize * self.columns as usize
+    }
+
+    /// The free cells next to `cell` (4-neighbourhood).
+    fn neighbours(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        let columns = self.columns as usize;
+        let (r, c) = (cell / columns, cell % columns);
+        let up = (r > 0).then(|| cell - columns);
+        let down = (r + 1 < self.rows as usize).then(|| cell + columns);
+        let left = (c > 0).then(|| cell - 1);
+        let right = (c + 1 < columns).then(|| cell + 1);
+        [up, down, left, right]
+            .into_iter()
+            .flatten()
+            .filter(|&next| self.get(next))
+    }
+
+    /// The board of `cells` (free cells of this one), cropped to their bounding box.
+    fn cropped(&self, cells: &[usize]) -> Board {
+        let columns = self.columns as usize;
+        let rows_of = cells.iter().map(|&cell| cell / columns);
+        let columns_of = cells.iter().map(|&cell| cell % columns);
+        let (top, bottom) = (
+            rows_of.clone().min().unwrap_or(0),
+            rows_of.max().unwrap_or(0),
+        );
+        let (left, right) = (
+            columns_of.clone().min().unwrap_or(0),
+            columns_of.max().unwrap_or(0),
+        );
+        let width = right - left + 1;
+        let mut board = Board::blank((bottom - top + 1) as u32, width as u32);
+        for &cell in cells {
+            board.set((cell / columns - top) * width + cell % columns - left, true);
+        }
+        board
+    }
+
+    /// The board turned by one of the eight symmetries of a rectangle.
+    fn transformed(&self, symmetry: u8) -> Board {
+        let (rows, columns) = (self.rows as usize, self.columns as usize);
+        let transpose = symmetry & 4 != 0;
+        let (new_rows, new_columns) = if transpose {
+            (columns, rows)
+        } else {
+            (rows, columns)
+        };
+        let mut board = Board::blank(new_rows as u32, new_columns as u32);
+        for cell in 0..self.cells() {
+            if !self.get(cell) {
+                continue;
+            }
+            let (mut r, mut c) = (cell / columns, cell % columns);
+            if symmetry & 1 != 0 {
+                r = rows - 1 - r;
+            }
+            if symmetry & 2 != 0 {
+                c = columns - 1 - c;
+            }
+            let (r, c) = if transpose { (c, r) } else { (r, c) };
+            board.set(r * new_columns + c, true);
+        }
+        board
+    }
+
+    /// The connected regions of free cells, each cropped and in its least symmetric form.
+    fn regions(&self) -> Vec<Board> {
+        let mut seen = vec![false; self.cells()];
+        let mut regions = Vec::new();
+        for start in 0..self.cells() {
+            if seen[start] || !self.get(start) {
+                continue;
+            }
+            seen[start] = true;
+            let mut members = vec![start];
+            let mut next = 0;
+            while next < members.len() {
+                let around: Vec<usize> = self.neighbours(members[next]).collect();
+                for cell in around {
+                    if !seen[cell] {
+                        seen[cell] = true;
+                        members.push(cell);
+                    }
+                }
+                next += 1;
+            }
+            let region = self.cropped(&members);
+            let least = (0..8)
+                .map(|symmetry| region.transformed(symmetry))
+                .min()
+                .unwrap_or(region);
+            regions.push(least);
+        }
+        regions
+    }
+
+    /// Regions stacked one below another, a filled row between each two.
+    fn stacked(regions: &[Board]) -> Board {
+        let columns = regions.iter().map(|r| r.columns).max().unwrap_or(0);
+        let rows = regions
+            .iter()
+            .map(|r| r.rows + 1)
+            .sum::<u32>()
+            .saturating_sub(1);
+        let mut board = Board::blank(rows, columns);
+        let mut top = 0usize;
+        for region in regions {
+            for cell in 0..region.cells() {
+                if region.get(cell) {
+                    let (r, c) = (
+                        cell / region.columns as usize,
+                        cell % region.columns as usize,
+                    );
+                    board.set((top + r) * columns as usize + c, true);
+                }
+            }
+            top += region.rows as usize + 1;
+        }
+        board
+    }
+
+    /// When the board is its own half-turn and no free cell is its own image: the number of
+    /// dominoes that are their own image (two adjacent free cells swapped by the half-turn).
+    /// With none, the second player wins by answering every domino with its image; with one,
+    /// the first player takes it and then answers so.
+    fn half_turn(&self) -> Option<usize> {
+        if self.transformed(3) != *self {
+            return None;
+        }
+        let cells = self.cells();
+        let mut swapped = 0;
+        for cell in 0..cells {
+            if !self.get(cell) {
+                continue;
+            }
+            let image = cells - 1 - cell;
+            if image == cell {
+                return None;
+            }
+            if self.neighbours(cell).any(|next| next == image) {
+                swapped += 1;
+            }
+        }
+        // Each self-symmetric domino was counted from both of its cells.
+        Some(swapped / 2)
+    }
+}
+
+/// Cram: players take turns placing a domino on two free adjacent cells, across or down; the
+/// player who cannot place one loses. Any board, rectangular or not, of any size; a position
+/// splits into its regions of free cells, each kept in its least form under the eight
+/// symmetries. A board that is its own half-turn with no domino its own image is a P-position
+/// (the second player answers every domino with its image; even-by-even rectangles), and one
+/// with exactly one such domino an N-position (the first player takes it, then answers; an
+/// even-by-odd rectangle): closed forms the search uses.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::{Nimber, Solver};
+/// use cgt_games::{Board, Cram};
+///
+/// let mut solver = Solver::new(Cram);
+/// // Beling's table: the 4 x 5 board has nimber 2.
+/// assert_eq!(solver.grundy(&Board::rectangle(4, 5)?)?, Nimber::new(2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Cram;
+
+impl ImpartialGame for Cram {
+    type Position = Board;
+
+    fn moves(&self, board: &Board) -> impl Iterator<Item = Board> {
+        let columns = board.columns as usize;
+        (0..board.cells()).flat_map(move |cell| {
+            let free = board.get(cell);
+            let right = (free && cell % columns + 1 < columns && board.get(cell + 1)).then(|| {
+                let mut next = board.clone();
+                next.set(cell, false);
+                next.set(cell + 1, false);
+                next
+            });
+            let down =
+                (free && cell + columns < board.cells() && board.get(cell + columns)).then(|| {
+                    let mut next = board.clone();
+                    next.set(cell, false);
+                    next.set(cell + columns, false);
+                    next
+                });
+            right.into_iter().chain(down)
+        })
+    }
+
+    fn components(&self, board: Board) -> impl Iterator<Item = Board> {
+        board
+            .regions()
+            .into_iter()
+            .filter(|region| region.free_cells() >= 2)
+    }
+
+    fn join(&self, components: Vec<Board>) -> Option<Board> {
+        Some(Board::stacked(&components))
+    }
+
+    fn canonical(&self, board: Board) -> Board {
+        let mut regions: Vec<Board> = self.components(board).collect();
+        regions.sort();
+        Board::stacked(&regions)
+    }
+
+    fn known_grundy(&self, board: &Board) -> Option<Nimber> {
+        (board.half_turn() == Some(0)).then_some(Nimber::ZERO)
+    }
+
+    fn known_outcome(&self, board: &Board) -> Option<Outcome> {
+        match board.half_turn() {
+            Some(0) => Some(Outcome::Previous),
+            Some(1) => Some(Outcome::Next),
+            _ => None,
+        }
+    }
+}
+
+fn write_board(board: &Board) -> String {
+    if board.free_cells() as usize == board.cells() && board.cells() > 0 {
+        return format!("{}x{}", board.rows, board.columns);
+    }
+    if board.cells() == 0 {
+        return "0x0".to_string();
+    }
+    (0..board.rows as usize)
+        .map(|r| {
+            (0..board.columns as usize)
+                .map(|c| {
+                    if board.get(r * board.columns as usize + c) {
+                        '.'
+                    } else {
+                        '#'
+                    }
+                })
+                .collect::<String>()
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+impl Notation for Cram {
+    fn name(&self) -> String {
+        "cram".to_string()
+    }
+
+    /// `RxC` for an empty rectangle, or rows such as `..#./....`.
+    fn read_component(&self, text: &str) -> Result<Board> {
+        if let Some((rows, columns)) = text.split_once('x') {
+            let (Ok(rows), Ok(columns)) =
+                (rows.trim().parse::<u32>(), columns.trim().parse::<u32>())
+            else {
+                return Err(component_error(
+                    "cram",
+                    text,
+                    "write RxC, such as 5x8, or rows such as ..#./....",
+                ));
+            };
+            return Board::rectangle(rows, columns);
+        }
+        Board::parse(text.trim())
+    }
+
+    fn write_component(&self, board: &Board) -> String {
+        write_board(board)
+    }
+
+    fn describe_move(&self, from: &Board, to: &Board) -> String {
+        if from.rows == to.rows && from.columns == to.columns {
+            let cells: Vec<String> = (0..from.cells())
+                .filter(|&cell| from.get(cell) && !to.get(cell))
+                .map(|cell| {
+                    let columns = from.columns as usize;
+                    format!("r{}c{}", cell / columns + 1, cell % columns + 1)
+                })
+                .collect();
+            return format!("domino on {}", cells.join("-"));
+        }
+        "place a domino".to_string()
+    }
+}

@@ -1,0 +1,105 @@
+//! Cram against independent values: Beling's published table of rectangles
+//! (tests/oracles/cram_beling.json), and a brute force written here (every move of a bitboard,
+//! no regions, no symmetry, no closed forms) on random irregular boards.
+
+use std::collections::HashMap;
+
+use cgt_core::{Nimber, Outcome, Solver, Unhinted};
+use cgt_games::{Board, Cram};
+use proptest::prelude::*;
+
+use super::common::oracle;
+
+#[test]
+fn rectangles_match_belings_table() {
+    let table = oracle("cram_beling.json");
+    let mut solver = Solver::new(Cram);
+    for key in ["4x4", "4x5", "5x5", "4x6", "6x6", "4x8", "6x8"] {
+        let expected = table["nimbers"][key].as_u64().unwrap();
+        let (rows, columns) = key.split_once('x').unwrap();
+        let board = Board::rectangle(rows.parse().unwrap(), columns.parse().unwrap()).unwrap();
+        assert_eq!(solver.grundy(&board).unwrap(), Nimber::new(expected), "{key}");
+        // Cram is symmetric: C x R is the same board.
+        let turned = Board::rectangle(columns.parse().unwrap(), rows.parse().unwrap()).unwrap();
+        assert_eq!(solver.grundy(&turned).unwrap(), Nimber::new(expected), "{key} turned");
+    }
+}
+
+/// The nimber of a board of at most 64 cells, `width` wide, free cells as bits, by the
+/// definition: the mex of the values of every board one domino away.
+fn brute_force(free: u64, width: u32, cells: u32, memo: &mut HashMap<u64, u64>) -> u64 {
+    if let Some(&value) = memo.get(&free) {
+        return value;
+    }
+    let mut seen = 0u128;
+    for cell in 0..cells {
+        if free >> cell & 1 == 0 {
+            continue;
+        }
+        let right = cell % width + 1 < width && free >> (cell + 1) & 1 == 1;
+        let down = cell + width < cells && free >> (cell + width) & 1 == 1;
+        if right {
+            seen |= 1 << brute_force(free & !(3 << cell), width, cells, memo);
+        }
+        if down {
+            let pair = (1 << cell) | (1 << (cell + width));
+            seen |= 1 << brute_force(free & !pair, width, cells, memo);
+        }
+    }
+    let value = (!seen).trailing_zeros() as u64;
+    memo.insert(free, value);
+    value
+}
+
+fn any_board() -> impl Strategy<Value = (u32, u32, u64)> {
+    (1u32..5, 1u32..6).prop_flat_map(|(rows, columns)| {
+        let cells = rows * columns;
+        (Just(rows), Just(columns), 0..(1u64 << cells))
+    })
+}
+
+fn board_of(rows: u32, columns: u32, free: u64) -> Board {
+    let text: Vec<String> = (0..rows)
+        .map(|r| {
+            (0..columns)
+                .map(|c| if free >> (r * columns + c) & 1 == 1 { '.' } else { '#' })
+                .collect()
+        })
+        .collect();
+    Board::parse(&text.join("/")).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn irregular_boards_match_the_brute_force((rows, columns, free) in any_board()) {
+        let expected = brute_force(free, columns, rows * columns, &mut HashMap::new());
+        let board = board_of(rows, columns, free);
+        prop_assert_eq!(Solver::new(Cram).grundy(&board).unwrap(), Nimber::new(expected));
+        prop_assert_eq!(Solver::new(Unhinted(Cram)).grundy(&board).unwrap(), Nimber::new(expected));
+    }
+
+    #[test]
+    fn the_half_turn_rules_hold((rows, columns, half) in (1u32..5, 1u32..6).prop_flat_map(|(r, c)| (Just(r), Just(c), 0..(1u64 << ((r * c).div_ceil(2)))))) {
+        // A board that is its own half-turn: the first half of the cells chosen, the rest
+        // their images. The closed forms must agree with the brute force.
+        let cells = rows * columns;
+        let mut free = 0u64;
+        for cell in 0..cells.div_ceil(2) {
+            if half >> cell & 1 == 1 {
+                free |= 1 << cell;
+                free |= 1 << (cells - 1 - cell);
+            }
+        }
+        let expected = brute_force(free, columns, cells, &mut HashMap::new());
+        let board = board_of(rows, columns, free);
+        use cgt_core::ImpartialGame;
+        if let Some(outcome) = Cram.known_outcome(&board) {
+            prop_assert_eq!(outcome == Outcome::Previous, expected == 0);
+        }
+        if let Some(value) = Cram.known_grundy(&board) {
+            prop_assert_eq!(value, Nimber::new(expected));
+        }
+    }
+}
