@@ -57,6 +57,7 @@
 
 mod bash;
 mod catalogue;
+mod chomp;
 mod coin_turning;
 mod cram;
 mod digraph;
@@ -82,6 +83,7 @@ pub use catalogue::{
     Analysis, CatalogueEntry, Engine, Evaluation, Game, HeapMove, HeapSolver, Loopy, MISERE_SCAN,
     Move, Notation, Progress, Ruleset, Searched, Tabulated, Written, catalogue, open, open_graph,
 };
+pub use chomp::Chomp;
 pub use coin_turning::{
     AcrosticTwins, CoinRule, CoinSubtraction, Coins, MockTurtles, Row, Ruler, Tartan,
     TurningTurtles, Twins,

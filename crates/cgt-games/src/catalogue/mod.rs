@@ -52,7 +52,7 @@ use std::fmt;
 use cgt_core::{Budget, GameGraph, LoopyValue, Nimber, Outcome};
 
 use crate::{
-    AcrosticTwins, ArcKayles, Coins, Cram, Digraph, Error, GrundySequence, LoopySubtraction,
+    AcrosticTwins, ArcKayles, Chomp, Coins, Cram, Digraph, Error, GrundySequence, LoopySubtraction,
     MooreNim, NodeKayles, Result, Row, SquareButOne, Staircase, Tartan, WindUp, Wythoff,
 };
 
@@ -420,6 +420,17 @@ const CATALOGUE: &[CatalogueEntry] = &[
         opener: Opener::Other(|parameter| {
             ruleset::no_parameter("cram", parameter)?;
             searched(Cram)
+        }),
+    },
+    CatalogueEntry {
+        name: "chomp",
+        syntax: "chomp",
+        component: "RxC|R1,R2,...",
+        example: "chomp 4x5 3,2",
+        rule: "eat a square of a Young diagram and every square below and right of it; whoever must eat the poisoned corner square loses",
+        opener: Opener::Other(|parameter| {
+            ruleset::no_parameter("chomp", parameter)?;
+            searched(Chomp)
         }),
     },
     CatalogueEntry {

@@ -18,10 +18,18 @@ fn rectangles_match_belings_table() {
         let expected = table["nimbers"][key].as_u64().unwrap();
         let (rows, columns) = key.split_once('x').unwrap();
         let board = Board::rectangle(rows.parse().unwrap(), columns.parse().unwrap()).unwrap();
-        assert_eq!(solver.grundy(&board).unwrap(), Nimber::new(expected), "{key}");
+        assert_eq!(
+            solver.grundy(&board).unwrap(),
+            Nimber::new(expected),
+            "{key}"
+        );
         // Cram is symmetric: C x R is the same board.
         let turned = Board::rectangle(columns.parse().unwrap(), rows.parse().unwrap()).unwrap();
-        assert_eq!(solver.grundy(&turned).unwrap(), Nimber::new(expected), "{key} turned");
+        assert_eq!(
+            solver.grundy(&turned).unwrap(),
+            Nimber::new(expected),
+            "{key} turned"
+        );
     }
 }
 
@@ -62,7 +70,13 @@ fn board_of(rows: u32, columns: u32, free: u64) -> Board {
     let text: Vec<String> = (0..rows)
         .map(|r| {
             (0..columns)
-                .map(|c| if free >> (r * columns + c) & 1 == 1 { '.' } else { '#' })
+                .map(|c| {
+                    if free >> (r * columns + c) & 1 == 1 {
+                        '.'
+                    } else {
+                        '#'
+                    }
+                })
                 .collect()
         })
         .collect();

@@ -4,6 +4,7 @@
 
 mod analysis;
 mod coins;
+mod chomp;
 mod common;
 mod cram;
 mod games;

@@ -1,0 +1,85 @@
+//! Chomp against independent values: a brute force written here on diagrams as sets of
+//! squares, and the published facts its closed forms state (Gale 1974: rectangles are first-
+//! player wins; two rows (a, a - 1) and equal-armed L's are P-positions).
+
+use std::collections::{BTreeSet, HashMap};
+
+use cgt_core::{ImpartialGame, Nimber, Outcome, Solver, Unhinted};
+use cgt_games::Chomp;
+use proptest::prelude::*;
+
+/// The nimber of a diagram given as its set of squares (row, column), by the definition:
+/// every square but the poisoned (0, 0) may be chosen, and eats everything below-right of it.
+fn brute_force(squares: &BTreeSet<(u32, u32)>, memo: &mut HashMap<Vec<(u32, u32)>, u64>) -> u64 {
+    let key: Vec<(u32, u32)> = squares.iter().copied().collect();
+    if let Some(&value) = memo.get(&key) {
+        return value;
+    }
+    let mut seen = BTreeSet::new();
+    for &(r, c) in squares {
+        if (r, c) == (0, 0) {
+            continue;
+        }
+        let left: BTreeSet<(u32, u32)> = squares
+            .iter()
+            .copied()
+            .filter(|&(i, j)| i < r || j < c)
+            .collect();
+        seen.insert(brute_force(&left, memo));
+    }
+    let value = (0..).find(|v| !seen.contains(v)).unwrap();
+    memo.insert(key, value);
+    value
+}
+
+fn squares(rows: &[u32]) -> BTreeSet<(u32, u32)> {
+    rows.iter()
+        .enumerate()
+        .flat_map(|(r, &length)| (0..length).map(move |c| (r as u32, c)))
+        .collect()
+}
+
+fn any_diagram() -> impl Strategy<Value = Vec<u32>> {
+    prop::collection::vec(1u32..7, 1..6).prop_map(|mut rows| {
+        rows.sort_unstable_by(|a, b| b.cmp(a));
+        rows
+    })
+}
+
+#[test]
+fn the_published_facts() {
+    let mut solver = Solver::new(Chomp);
+    for rows in 1..8u32 {
+        for columns in 1..8u32 {
+            let rectangle = vec![columns; rows as usize];
+            let expected = if rows * columns == 1 { Outcome::Previous } else { Outcome::Next };
+            assert_eq!(solver.outcome(&rectangle).unwrap(), expected, "{rows}x{columns}");
+        }
+    }
+    for a in 1..12u32 {
+        for b in 1..=a {
+            let expected = if a == b + 1 { Outcome::Previous } else { Outcome::Next };
+            assert_eq!(Solver::new(Unhinted(Chomp)).outcome(&vec![a, b]).unwrap(), expected);
+        }
+    }
+    for n in 1..9u32 {
+        let mut l = vec![n];
+        l.extend(std::iter::repeat_n(1, n as usize - 1));
+        assert_eq!(Solver::new(Unhinted(Chomp)).outcome(&l).unwrap(), Outcome::Previous, "L {n}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn diagrams_match_the_brute_force(rows in any_diagram()) {
+        let expected = brute_force(&squares(&rows), &mut HashMap::new());
+        prop_assert_eq!(Solver::new(Unhinted(Chomp)).grundy(&rows).unwrap(), Nimber::new(expected));
+        let outcome = Solver::new(Chomp).outcome(&rows).unwrap();
+        prop_assert_eq!(outcome == Outcome::Previous, expected == 0);
+        if let Some(known) = Chomp.known_outcome(&rows) {
+            prop_assert_eq!(known == Outcome::Previous, expected == 0);
+        }
+    }
+}
