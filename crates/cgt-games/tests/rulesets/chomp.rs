@@ -52,20 +52,39 @@ fn the_published_facts() {
     for rows in 1..8u32 {
         for columns in 1..8u32 {
             let rectangle = vec![columns; rows as usize];
-            let expected = if rows * columns == 1 { Outcome::Previous } else { Outcome::Next };
-            assert_eq!(solver.outcome(&rectangle).unwrap(), expected, "{rows}x{columns}");
+            let expected = if rows * columns == 1 {
+                Outcome::Previous
+            } else {
+                Outcome::Next
+            };
+            assert_eq!(
+                solver.outcome(&rectangle).unwrap(),
+                expected,
+                "{rows}x{columns}"
+            );
         }
     }
     for a in 1..12u32 {
         for b in 1..=a {
-            let expected = if a == b + 1 { Outcome::Previous } else { Outcome::Next };
-            assert_eq!(Solver::new(Unhinted(Chomp)).outcome(&vec![a, b]).unwrap(), expected);
+            let expected = if a == b + 1 {
+                Outcome::Previous
+            } else {
+                Outcome::Next
+            };
+            assert_eq!(
+                Solver::new(Unhinted(Chomp)).outcome(&vec![a, b]).unwrap(),
+                expected
+            );
         }
     }
     for n in 1..9u32 {
         let mut l = vec![n];
         l.extend(std::iter::repeat_n(1, n as usize - 1));
-        assert_eq!(Solver::new(Unhinted(Chomp)).outcome(&l).unwrap(), Outcome::Previous, "L {n}");
+        assert_eq!(
+            Solver::new(Unhinted(Chomp)).outcome(&l).unwrap(),
+            Outcome::Previous,
+            "L {n}"
+        );
     }
 }
 

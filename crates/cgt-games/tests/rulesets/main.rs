@@ -3,8 +3,8 @@
 //! One test binary for the crate, so that it links once.
 
 mod analysis;
-mod coins;
 mod chomp;
+mod coins;
 mod common;
 mod cram;
 mod games;
