@@ -234,6 +234,7 @@ mod mex;
 mod misere;
 mod nimber;
 pub mod reference;
+mod search;
 mod solver;
 mod sum;
 
@@ -244,5 +245,6 @@ pub use loopy::{LoopyGraph, LoopySolver, LoopyValue};
 pub use mex::{MexSet, mex};
 pub use misere::MisereSolver;
 pub use nimber::{Nimber, Outcome};
+pub use search::{NimberSearch, SearchStats};
 pub use solver::Solver;
 pub use sum::{Sum, SumOf, SumPosition};

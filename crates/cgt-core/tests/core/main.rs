@@ -5,3 +5,4 @@ mod field;
 mod laws;
 mod loopy;
 mod loopy_brute_force;
+mod search;

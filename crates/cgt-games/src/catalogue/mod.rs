@@ -154,6 +154,11 @@ fn searched<G: Notation + Clone + 'static>(game: G) -> Result<Box<dyn Game>> {
 
 const HEAP: &str = "HEAP";
 
+/// Opens a game of the search engine valued by the pruned search of one position.
+fn pruned<G: Notation + Clone + 'static>(game: G) -> Result<Box<dyn Game>> {
+    Ok(Box::new(Searched::pruned(game)))
+}
+
 /// Opens a game of the loopy engine.
 fn loopy<G: Notation + Clone + 'static>(game: G) -> Result<Box<dyn Game>> {
     Ok(Box::new(Loopy::new(game)))
@@ -419,7 +424,7 @@ const CATALOGUE: &[CatalogueEntry] = &[
         rule: "place a domino on two free adjacent cells, across or down; a board is RxC or rows of . (free) and # (filled) separated by /",
         opener: Opener::Other(|parameter| {
             ruleset::no_parameter("cram", parameter)?;
-            searched(Cram)
+            pruned(Cram)
         }),
     },
     CatalogueEntry {
@@ -441,7 +446,7 @@ const CATALOGUE: &[CatalogueEntry] = &[
         rule: "choose a vertex of a graph (path:N, cycle:N, grid:RxC, complete:N, star:N, N:a-b,...) and remove it with its neighbours",
         opener: Opener::Other(|parameter| {
             ruleset::no_parameter("node-kayles", parameter)?;
-            searched(NodeKayles)
+            pruned(NodeKayles)
         }),
     },
     CatalogueEntry {
@@ -452,7 +457,7 @@ const CATALOGUE: &[CatalogueEntry] = &[
         rule: "choose an edge of a graph (written as for node-kayles) and remove both its ends",
         opener: Opener::Other(|parameter| {
             ruleset::no_parameter("arc-kayles", parameter)?;
-            searched(ArcKayles)
+            pruned(ArcKayles)
         }),
     },
     CatalogueEntry {

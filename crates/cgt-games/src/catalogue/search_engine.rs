@@ -5,7 +5,8 @@ use crate::SequenceOptions;
 use std::fmt;
 
 use cgt_core::{
-    Budget, GameGraph, ImpartialGame, MisereSolver, Nimber, Outcome, Resource, Solver, SumOf,
+    Budget, GameGraph, ImpartialGame, MisereSolver, Nimber, NimberSearch, Outcome, Resource,
+    Solver, SumOf,
 };
 
 use super::{Analysis, Evaluation, Game, Move, Progress, Written};
@@ -78,7 +79,11 @@ pub trait Notation: ImpartialGame {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Searched<G>(G);
+pub struct Searched<G> {
+    game: G,
+    /// Values by the pruned search of one position ([`NimberSearch`]) instead of the solver.
+    pruned: bool,
+}
 
 impl<G> Searched<G> {
     /// `game` as a catalogue game.
@@ -90,13 +95,35 @@ impl<G> Searched<G> {
     /// assert_eq!(game.to_string(), "wythoff");
     /// ```
     pub fn new(game: G) -> Searched<G> {
-        Searched(game)
+        Searched {
+            game,
+            pruned: false,
+        }
+    }
+
+    /// `game` as a catalogue game whose values come from the pruned search of one position
+    /// ([`NimberSearch`]: yes-or-no questions with a bounded table), for games where one
+    /// position reaches far too many to value them all (Cram, Chomp, Node Kayles).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::{Budget, Nimber};
+    /// use cgt_games::{Cram, Game, Searched};
+    ///
+    /// let cram = Searched::pruned(Cram);
+    /// let (mut analysis, position) = cram.analyse(&["4x5".to_string()], Budget::DEFAULT, Box::new(|_| {}))?;
+    /// assert_eq!(analysis.evaluate(&position)?.grundy(), Some(Nimber::new(2)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn pruned(game: G) -> Searched<G> {
+        Searched { game, pruned: true }
     }
 }
 
 impl<G: Notation> fmt::Display for Searched<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0.name())
+        f.write_str(&self.game.name())
     }
 }
 
@@ -125,19 +152,34 @@ impl<G: Notation + Clone + 'static> Game for Searched<G> {
         budget: Budget,
         progress: Box<dyn FnMut(Progress)>,
     ) -> Result<(Box<dyn Analysis>, Written)> {
-        let components = read(&self.0, start)?;
+        let components = read(&self.game, start)?;
         let progress = std::rc::Rc::new(std::cell::RefCell::new(progress));
         let shared = std::rc::Rc::clone(&progress);
-        let solver = Solver::new(self.0.clone())
+        let solver = Solver::new(self.game.clone())
             .with_budget(budget)
             .with_progress(move |positions| (shared.borrow_mut())(Progress::Search { positions }));
-        let written = write(&self.0, &components);
-        let misere = MisereSolver::new(SumOf(self.0.clone()))
+        let written = write(&self.game, &components);
+        let shared = std::rc::Rc::clone(&progress);
+        let search = self.pruned.then(|| {
+            NimberSearch::new(self.game.clone())
+                .with_budget(budget)
+                .with_progress(move |positions| {
+                    (shared.borrow_mut())(Progress::Search { positions })
+                })
+        });
+        let misere = MisereSolver::new(SumOf(self.game.clone()))
             .with_budget(budget)
             .with_progress(move |positions| {
                 (progress.borrow_mut())(Progress::Search { positions })
             });
-        Ok((Box::new(SearchAnalysis { solver, misere }), written))
+        Ok((
+            Box::new(SearchAnalysis {
+                solver,
+                search,
+                misere,
+            }),
+            written,
+        ))
     }
 
     fn sequence(
@@ -155,16 +197,18 @@ impl<G: Notation + Clone + 'static> Game for Searched<G> {
         max_positions: usize,
         budget: Budget,
     ) -> Result<GameGraph<Written>> {
-        let components = read(&self.0, start)?;
-        let mut solver = Solver::new(SumOf(self.0.clone())).with_budget(budget);
+        let components = read(&self.game, start)?;
+        let mut solver = Solver::new(SumOf(self.game.clone())).with_budget(budget);
         let graph = GameGraph::explore(&mut solver, &components, max_positions)?;
-        Ok(graph.map_positions(|position| write(&self.0, position)))
+        Ok(graph.map_positions(|position| write(&self.game, position)))
     }
 }
 
 /// Positions of a searched game: one solver remembers every component it values.
 struct SearchAnalysis<G: ImpartialGame> {
     solver: Solver<G>,
+    /// The pruned search, for games that value one large position at a time.
+    search: Option<NimberSearch<G>>,
     /// Misère play searches whole positions: the sum of the components, not each alone.
     misere: MisereSolver<SumOf<G>>,
 }
@@ -192,7 +236,23 @@ impl<G: Notation> SearchAnalysis<G> {
         {
             return Ok(None);
         }
-        Ok(Some(self.solver.grundy(component)?))
+        match self.search.as_mut() {
+            Some(search) => Ok(Some(search.nimber(component)?)),
+            None => Ok(Some(self.solver.grundy(component)?)),
+        }
+    }
+
+    /// At most `count` moves of `component` to positions of value `target`.
+    fn moves_to_value(
+        &mut self,
+        component: &G::Position,
+        target: Nimber,
+        count: usize,
+    ) -> Result<Vec<G::Position>> {
+        match self.search.as_mut() {
+            Some(search) => Ok(search.moves_to_value(component, target, count)?),
+            None => Ok(self.solver.moves_to_value(component, target, count)?),
+        }
     }
 
     /// The values of all the components, or the first that cannot be found.
@@ -289,7 +349,7 @@ impl<G: Notation> Analysis for SearchAnalysis<G> {
     fn winning_moves(&mut self, position: &Written, limit: usize) -> Result<(Vec<Move>, bool)> {
         let components = self.components(position)?;
         let mut winning = Vec::new();
-        if let [component] = components.as_slice() {
+        if let ([component], None) = (components.as_slice(), self.search.as_ref()) {
             // One component: the solver uses the game's closed-form outcome where it has one.
             let found = self.solver.first_winning_moves(component, limit + 1)?;
             let more = found.len() > limit;
@@ -314,9 +374,7 @@ impl<G: Notation> Analysis for SearchAnalysis<G> {
         // value g ^ total.
         for (index, &value) in values.iter().enumerate() {
             let wanted = limit + 1 - winning.len();
-            let found = self
-                .solver
-                .moves_to_value(&components[index], value ^ total, wanted)?;
+            let found = self.moves_to_value(&components[index], value ^ total, wanted)?;
             for next in found {
                 winning.push(self.front_move(&components, index, next));
             }
@@ -345,7 +403,10 @@ impl<G: Notation> Analysis for SearchAnalysis<G> {
     }
 
     fn positions_evaluated(&self) -> u64 {
-        self.solver.positions_evaluated()
+        match &self.search {
+            Some(search) => search.stats().positions,
+            None => self.solver.positions_evaluated(),
+        }
     }
 
     fn misere_outcome(&mut self, position: &Written) -> Result<Outcome> {

@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use cgt_core::{ImpartialGame, Nimber, Outcome, Solver, Unhinted};
+use cgt_core::{ImpartialGame, Nimber, NimberSearch, Outcome, Solver, Unhinted};
 use cgt_games::Chomp;
 use proptest::prelude::*;
 
@@ -95,6 +95,8 @@ proptest! {
     fn diagrams_match_the_brute_force(rows in any_diagram()) {
         let expected = brute_force(&squares(&rows), &mut HashMap::new());
         prop_assert_eq!(Solver::new(Unhinted(Chomp)).grundy(&rows).unwrap(), Nimber::new(expected));
+        prop_assert_eq!(NimberSearch::new(Chomp).nimber(&rows).unwrap(), Nimber::new(expected));
+        prop_assert_eq!(NimberSearch::new(Chomp).is_p_position(&rows).unwrap(), expected == 0);
         let outcome = Solver::new(Chomp).outcome(&rows).unwrap();
         prop_assert_eq!(outcome == Outcome::Previous, expected == 0);
         if let Some(known) = Chomp.known_outcome(&rows) {

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use cgt_core::{Nimber, Outcome, Solver, Unhinted};
+use cgt_core::{Nimber, NimberSearch, Outcome, Solver, Unhinted};
 use cgt_games::{Board, Cram};
 use proptest::prelude::*;
 
@@ -92,6 +92,14 @@ proptest! {
         let board = board_of(rows, columns, free);
         prop_assert_eq!(Solver::new(Cram).grundy(&board).unwrap(), Nimber::new(expected));
         prop_assert_eq!(Solver::new(Unhinted(Cram)).grundy(&board).unwrap(), Nimber::new(expected));
+        let mut search = NimberSearch::new(Cram);
+        prop_assert_eq!(search.nimber(&board).unwrap(), Nimber::new(expected));
+        if let Some(next) = search.winning_move(&board).unwrap() {
+            prop_assert!(expected != 0);
+            prop_assert!(Solver::new(Cram).grundy(&next).unwrap().is_zero());
+        } else {
+            prop_assert_eq!(expected, 0);
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! (OEIS A002187, tests/oracles/dawson_0.07_and_0.137.json) on paths, the closed form of
 //! cycles, and the plain search with components and canonical forms hidden on random graphs.
 
-use cgt_core::{Nimber, Solver, Unhinted, mex};
+use cgt_core::{Nimber, NimberSearch, Solver, Unhinted, mex};
 use cgt_games::{ArcKayles, NodeKayles, SimpleGraph};
 use proptest::prelude::*;
 
@@ -22,9 +22,12 @@ fn dawson(key: &str, field: &str) -> Vec<u64> {
 fn node_kayles_on_paths_is_dawsons_chess_and_cycles_follow() {
     let chess = dawson("dawsons_chess_0.137", "G_source_values");
     let mut solver = Solver::new(NodeKayles);
+    let mut search = NimberSearch::new(NodeKayles);
     for n in 0..60u32 {
         let value = solver.grundy(&SimpleGraph::path(n)).unwrap();
         assert_eq!(value, Nimber::new(chess[n as usize]), "path {n}");
+        let value = search.nimber(&SimpleGraph::path(n)).unwrap();
+        assert_eq!(value, Nimber::new(chess[n as usize]), "path {n} by search");
     }
     // A cycle's every move leaves a path of n - 3 vertices.
     for n in 3..60u32 {
@@ -62,8 +65,10 @@ proptest! {
         let hinted = Solver::new(NodeKayles).grundy(&graph).unwrap();
         let plain = Solver::new(Unhinted(NodeKayles)).grundy(&graph).unwrap();
         prop_assert_eq!(hinted, plain);
+        prop_assert_eq!(NimberSearch::new(NodeKayles).nimber(&graph).unwrap(), plain);
         let hinted = Solver::new(ArcKayles).grundy(&graph).unwrap();
         let plain = Solver::new(Unhinted(ArcKayles)).grundy(&graph).unwrap();
         prop_assert_eq!(hinted, plain);
+        prop_assert_eq!(NimberSearch::new(ArcKayles).nimber(&graph).unwrap(), plain);
     }
 }

@@ -1,0 +1,543 @@
+//! The nimber of one large position by pruned search, without valuing every position it can
+//! reach.
+//!
+//! The [`Solver`](crate::Solver) values every position a game can reach from the one asked
+//! about. For one large position (a Cram board, a Chomp bar, a graph for Node Kayles) that is
+//! far too many, and [`NimberSearch`] asks yes-or-no questions instead, after Lemoine & Viennot
+//! (*Nimbers are inevitable*, Theoretical Computer Science 462, 2012):
+//!
+//! - **Is C + \*k a P-position?** For one component C, it is exactly when no option C' + \*k is
+//!   a P-position and no C + \*j (j < k) is: the first option found that *is* one refutes it,
+//!   so most options are never valued.
+//! - **The nimber of C** is the first k for which the answer is yes.
+//! - **A sum** D₁ + ... + Dₘ + \*k is a P-position exactly when the nimbers xor to k: the smaller
+//!   components are valued (they are cheap and shared), and the largest is only asked the
+//!   question with the others' nimbers folded into k.
+//!
+//! A transposition table remembers, for each component, its nimber once known and the k for
+//! which C + \*k is known not to be a P-position. It is bounded by the budget's memory and
+//! positions: once full it stops taking new entries, which costs time, never correctness. The
+//! search runs on an explicit stack of frames (no recursion on the call stack), so a game any
+//! number of moves deep fits.
+//!
+//! A game whose positions can repeat breaks the finiteness law; such a search ends with
+//! [`Error::LimitExceeded`](crate::Error::LimitExceeded) when its stack outgrows the positions
+//! budget.
+
+use hashbrown::HashMap;
+
+use crate::{Budget, ImpartialGame, Nimber, Resource, Result};
+
+/// What a search did: the work, and how often the table answered.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Questions "is C + \*k a P-position?" that were searched (not answered by the table).
+    pub positions: u64,
+    /// Questions the table answered.
+    pub table_hits: u64,
+    /// Components in the table now.
+    pub table_entries: u64,
+    /// Options generated.
+    pub options: u64,
+}
+
+/// What the table knows of a component.
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    /// The nimber, or `u32::MAX` while unknown.
+    nimber: u32,
+    /// Bit k set: C + *k is known not to be a P-position (for k < 64).
+    not_p: u64,
+    /// Whether the game's closed forms have been asked about this component.
+    asked: bool,
+}
+
+/// A frame of the explicit stack. Each answers one number to the frame below it: a nimber,
+/// or 1 for yes and 0 for no.
+enum Frame<P> {
+    /// The nimber of a component: asking "C + *k P?" for k = 0, 1, ...
+    Nimber { component: P, k: u32 },
+    /// "Is C + *k a P-position?"
+    IsP {
+        component: P,
+        k: u32,
+        state: IsPState<P>,
+    },
+    /// "Is the sum of `parts` + *k a P-position?": the nimbers of all parts but the largest,
+    /// then the question, with them folded into k, to the largest.
+    Sum {
+        parts: Vec<P>,
+        k: u32,
+        largest: usize,
+        next: usize,
+        folded: u32,
+    },
+}
+
+/// Where an "is C + *k P?" frame is.
+enum IsPState<P> {
+    /// Not yet looked at.
+    Start,
+    /// Asking whether option `next - 1` (as its parts) + *k is a P-position.
+    Options { options: Vec<Vec<P>>, next: usize },
+    /// Asking whether C + *(j - 1) is a P-position.
+    Smaller { j: u32 },
+}
+
+/// The nimber, the outcome and a winning move of one position, by pruned search (see the
+/// module docs).
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::{ImpartialGame, Nimber, NimberSearch};
+///
+/// /// Take one or two from a heap.
+/// struct Take;
+/// impl ImpartialGame for Take {
+///     type Position = u32;
+///     fn moves(&self, &n: &u32) -> impl Iterator<Item = u32> {
+///         (1..=2).filter(move |&t| t <= n).map(move |t| n - t)
+///     }
+/// }
+///
+/// let mut search = NimberSearch::new(Take);
+/// assert_eq!(search.nimber(&10)?, Nimber::new(1));
+/// assert!(search.is_p_position(&9)?);
+/// assert_eq!(search.winning_move(&10)?, Some(9));
+/// # Ok::<(), cgt_core::Error>(())
+/// ```
+pub struct NimberSearch<G: ImpartialGame> {
+    game: G,
+    budget: Budget,
+    table: HashMap<G::Position, Entry>,
+    /// The most entries the table takes (from the memory and positions budgets).
+    capacity: usize,
+    stats: SearchStats,
+    progress: Option<Box<dyn FnMut(u64)>>,
+}
+
+impl<G: ImpartialGame> NimberSearch<G> {
+    /// A search of `game` with the default [`Budget`].
+    pub fn new(game: G) -> NimberSearch<G> {
+        let mut search = NimberSearch {
+            game,
+            budget: Budget::DEFAULT,
+            table: HashMap::new(),
+            capacity: 0,
+            stats: SearchStats::default(),
+            progress: None,
+        };
+        search.capacity = search.capacity_for(Budget::DEFAULT);
+        search
+    }
+
+    /// The same search with `budget`: its memory (and positions) bound the table, its options
+    /// bound the work.
+    pub fn with_budget(mut self, budget: Budget) -> NimberSearch<G> {
+        self.budget = budget;
+        self.capacity = self.capacity_for(budget);
+        self
+    }
+
+    /// The same search, calling `progress` with the questions searched so far every 2^16.
+    pub fn with_progress(mut self, progress: impl FnMut(u64) + 'static) -> NimberSearch<G> {
+        self.progress = Some(Box::new(progress));
+        self
+    }
+
+    /// The game.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The budget.
+    pub fn budget(&self) -> Budget {
+        self.budget
+    }
+
+    /// What the searches so far did.
+    pub fn stats(&self) -> SearchStats {
+        SearchStats {
+            table_entries: self.table.len() as u64,
+            ..self.stats
+        }
+    }
+
+    fn capacity_for(&self, budget: Budget) -> usize {
+        // A table entry: the key, the entry and the map's control byte, with its spare room.
+        let bytes = (std::mem::size_of::<G::Position>() + std::mem::size_of::<Entry>() + 1) * 8 / 7;
+        let by_memory = budget.memory / (bytes as u64).max(1) / 2;
+        usize::try_from(by_memory.min(budget.positions)).unwrap_or(usize::MAX)
+    }
+
+    /// The canonical components of `position`.
+    fn split(&self, position: &G::Position) -> Vec<G::Position> {
+        self.game
+            .components(position.clone())
+            .map(|component| self.game.canonical(component))
+            .collect()
+    }
+
+    /// The nimber of `position`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::LimitExceeded`](crate::Error::LimitExceeded) past the budget's options, or when the search's stack outgrows
+    /// its positions (a game that does not end).
+    pub fn nimber(&mut self, position: &G::Position) -> Result<Nimber> {
+        let mut total = 0;
+        for component in self.split(position) {
+            total ^= self.run(Frame::Nimber { component, k: 0 })?;
+        }
+        Ok(Nimber::new(u64::from(total)))
+    }
+
+    /// Whether `position` is a P-position: the question alone, which needs less than the
+    /// nimber.
+    ///
+    /// # Errors
+    ///
+    /// As [`nimber`](Self::nimber).
+    pub fn is_p_position(&mut self, position: &G::Position) -> Result<bool> {
+        let parts = self.split(position);
+        self.sum_is_p(parts, 0)
+    }
+
+    fn sum_is_p(&mut self, parts: Vec<G::Position>, k: u32) -> Result<bool> {
+        let answer = self.run(Frame::Sum {
+            parts,
+            k,
+            largest: usize::MAX,
+            next: 0,
+            folded: 0,
+        })?;
+        Ok(answer == 1)
+    }
+
+    /// The options of `component` whose value is `target`: each is a move to a position of
+    /// that nimber. At most `count` of them.
+    ///
+    /// # Errors
+    ///
+    /// As [`nimber`](Self::nimber).
+    pub fn moves_to_value(
+        &mut self,
+        component: &G::Position,
+        target: Nimber,
+        count: usize,
+    ) -> Result<Vec<G::Position>> {
+        let target =
+            u32::try_from(target.value()).map_err(|_| self.budget.exceeded(Resource::Options))?;
+        let options: Vec<G::Position> = self.game.moves(component).collect();
+        let mut found = Vec::new();
+        for option in options {
+            if found.len() >= count {
+                break;
+            }
+            let parts = self.split(&option);
+            if self.sum_is_p(parts, target)? {
+                found.push(option);
+            }
+        }
+        Ok(found)
+    }
+
+    /// A move of `position` to a P-position, if there is one.
+    ///
+    /// # Errors
+    ///
+    /// As [`nimber`](Self::nimber).
+    pub fn winning_move(&mut self, position: &G::Position) -> Result<Option<G::Position>> {
+        let options: Vec<G::Position> = self.game.moves(position).collect();
+        for option in options {
+            if self.is_p_position(&option)? {
+                return Ok(Some(option));
+            }
+        }
+        Ok(None)
+    }
+
+    fn entry(&mut self, component: &G::Position) -> Option<Entry> {
+        let found = self.table.get(component).copied();
+        if found.is_some() {
+            self.stats.table_hits += 1;
+        }
+        found
+    }
+
+    fn remember(&mut self, component: &G::Position, update: impl FnOnce(&mut Entry)) {
+        let fresh = Entry {
+            nimber: u32::MAX,
+            not_p: 0,
+            asked: false,
+        };
+        if let Some(entry) = self.table.get_mut(component) {
+            update(entry);
+        } else if self.table.len() < self.capacity {
+            let mut entry = fresh;
+            update(&mut entry);
+            self.table.insert(component.clone(), entry);
+        }
+    }
+
+    /// What the table or the game's closed forms already say of "C + *k P?". The closed forms
+    /// are asked once a component: what they say goes into the table.
+    fn known(&mut self, component: &G::Position, k: u32) -> Option<bool> {
+        if let Some(entry) = self.entry(component) {
+            if entry.nimber != u32::MAX {
+                return Some(entry.nimber == k);
+            }
+            if k < 64 && entry.not_p >> k & 1 == 1 {
+                return Some(false);
+            }
+            if entry.asked {
+                return None;
+            }
+        }
+        self.remember(component, |entry| entry.asked = true);
+        if let Some(value) = self.game.known_grundy(component) {
+            let value = u32::try_from(value.value()).unwrap_or(u32::MAX - 1);
+            self.remember(component, |entry| entry.nimber = value);
+            return Some(value == k);
+        }
+        if let Some(outcome) = self.game.known_outcome(component) {
+            let previous = outcome == crate::Outcome::Previous;
+            if previous {
+                self.remember(component, |entry| entry.nimber = 0);
+            } else {
+                self.remember(component, |entry| entry.not_p |= 1);
+            }
+            if k == 0 {
+                return Some(previous);
+            }
+        }
+        None
+    }
+
+    /// Runs frames from `root` until it answers (see [`Frame`]).
+    fn run(&mut self, root: Frame<G::Position>) -> Result<u32> {
+        let mut stack = vec![root];
+        let mut answer: Option<u32> = None;
+        let depth_limit = usize::try_from(self.budget.positions).unwrap_or(usize::MAX);
+        loop {
+            if stack.len() > depth_limit {
+                return Err(self.budget.exceeded(Resource::Positions));
+            }
+            let Some(frame) = stack.last_mut() else {
+                break;
+            };
+            let received = answer.take();
+            let question: Frame<G::Position> = match frame {
+                Frame::Nimber { component, k } => {
+                    match received {
+                        Some(1) => {
+                            answer = Some(*k);
+                            stack.pop();
+                            continue;
+                        }
+                        Some(_) => *k += 1,
+                        None => {}
+                    }
+                    let component = component.clone();
+                    let known = self.game.known_grundy(&component).map(|v| v.value());
+                    let entry = self.entry(&component);
+                    if let Some(value) = known.or(entry
+                        .filter(|entry| entry.nimber != u32::MAX)
+                        .map(|entry| u64::from(entry.nimber)))
+                    {
+                        answer = Some(u32::try_from(value).unwrap_or(u32::MAX));
+                        stack.pop();
+                        continue;
+                    }
+                    let not_p = entry.map_or(0, |entry| entry.not_p);
+                    let Some(Frame::Nimber { k, .. }) = stack.last_mut() else {
+                        continue;
+                    };
+                    while *k < 64 && not_p >> *k & 1 == 1 {
+                        *k += 1;
+                    }
+                    Frame::IsP {
+                        component,
+                        k: *k,
+                        state: IsPState::Start,
+                    }
+                }
+                Frame::IsP {
+                    component,
+                    k,
+                    state,
+                } => {
+                    let k = *k;
+                    match state {
+                        IsPState::Start => {
+                            let component = component.clone();
+                            if let Some(known) = self.known(&component, k) {
+                                answer = Some(u32::from(known));
+                                stack.pop();
+                                continue;
+                            }
+                            self.stats.positions += 1;
+                            if self.stats.positions % (1 << 16) == 0 {
+                                if let Some(progress) = self.progress.as_mut() {
+                                    progress(self.stats.positions);
+                                }
+                            }
+                            let listed: Vec<G::Position> = self.game.moves(&component).collect();
+                            self.stats.options += listed.len() as u64;
+                            if self.stats.options > self.budget.options {
+                                return Err(self.budget.exceeded(Resource::Options));
+                            }
+                            // Options whose parts the table values settle at once: one of
+                            // value k refutes; the others of known value are no answer and are
+                            // dropped; the rest are asked in turn.
+                            let mut options = Vec::new();
+                            let mut refuted = false;
+                            for option in listed {
+                                let parts = self.split(&option);
+                                let mut total = 0u32;
+                                let mut unknown = false;
+                                for part in &parts {
+                                    match self.table.get(part) {
+                                        Some(entry) if entry.nimber != u32::MAX => {
+                                            total ^= entry.nimber;
+                                        }
+                                        _ => {
+                                            unknown = true;
+                                            break;
+                                        }
+                                    }
+                                }
+                                if !unknown {
+                                    self.stats.table_hits += 1;
+                                    if total == k {
+                                        refuted = true;
+                                        break;
+                                    }
+                                    continue;
+                                }
+                                options.push(parts);
+                            }
+                            if refuted {
+                                stack.pop();
+                                self.remember(&component, |entry| {
+                                    if k < 64 {
+                                        entry.not_p |= 1 << k;
+                                    }
+                                });
+                                answer = Some(0);
+                                continue;
+                            }
+                            *state = IsPState::Options { options, next: 0 };
+                            continue;
+                        }
+                        IsPState::Options { options, next } => {
+                            if received == Some(1) {
+                                // An option + *k is a P-position: C + *k is not.
+                                let component = component.clone();
+                                stack.pop();
+                                self.remember(&component, |entry| {
+                                    if k < 64 {
+                                        entry.not_p |= 1 << k;
+                                    }
+                                });
+                                answer = Some(0);
+                                continue;
+                            }
+                            if *next < options.len() {
+                                let parts = std::mem::take(&mut options[*next]);
+                                *next += 1;
+                                Frame::Sum {
+                                    parts,
+                                    k,
+                                    largest: usize::MAX,
+                                    next: 0,
+                                    folded: 0,
+                                }
+                            } else {
+                                *state = IsPState::Smaller { j: 0 };
+                                continue;
+                            }
+                        }
+                        IsPState::Smaller { j } => {
+                            if received == Some(1) {
+                                // C + *(j - 1) is a P-position: that is C's nimber, not k.
+                                let value = *j - 1;
+                                let component = component.clone();
+                                stack.pop();
+                                self.remember(&component, |entry| entry.nimber = value);
+                                answer = Some(0);
+                                continue;
+                            }
+                            if *j < k {
+                                let smaller = Frame::IsP {
+                                    component: component.clone(),
+                                    k: *j,
+                                    state: IsPState::Start,
+                                };
+                                *j += 1;
+                                smaller
+                            } else {
+                                let component = component.clone();
+                                stack.pop();
+                                self.remember(&component, |entry| entry.nimber = k);
+                                answer = Some(1);
+                                continue;
+                            }
+                        }
+                    }
+                }
+                Frame::Sum {
+                    parts,
+                    k,
+                    largest,
+                    next,
+                    folded,
+                } => {
+                    if parts.is_empty() {
+                        answer = Some(u32::from(*k == 0));
+                        stack.pop();
+                        continue;
+                    }
+                    if *largest == usize::MAX {
+                        // The part with the most options is asked last; the others are valued.
+                        *largest = if parts.len() == 1 {
+                            0
+                        } else {
+                            let game = &self.game;
+                            (0..parts.len())
+                                .max_by_key(|&i| game.moves(&parts[i]).count())
+                                .unwrap_or(0)
+                        };
+                    }
+                    if *next > parts.len() {
+                        // The largest part has answered for the whole sum.
+                        answer = received;
+                        stack.pop();
+                        continue;
+                    }
+                    if let Some(value) = received {
+                        *folded ^= value;
+                    }
+                    if *next == *largest {
+                        *next += 1;
+                    }
+                    if *next < parts.len() {
+                        let component = parts[*next].clone();
+                        *next += 1;
+                        Frame::Nimber { component, k: 0 }
+                    } else {
+                        *next = parts.len() + 1;
+                        Frame::IsP {
+                            component: parts[*largest].clone(),
+                            k: *folded ^ *k,
+                            state: IsPState::Start,
+                        }
+                    }
+                }
+            };
+            stack.push(question);
+        }
+        Ok(answer.unwrap_or(0))
+    }
+}

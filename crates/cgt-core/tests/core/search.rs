@@ -1,0 +1,131 @@
+//! The pruned search against the exhaustive solver (itself checked against the definition in
+//! laws.rs) on random acyclic games, and against Kayles' published values (OEIS A002186) on a
+//! game that splits into components.
+
+use cgt_core::{ImpartialGame, Nimber, NimberSearch, Outcome, Solver};
+use proptest::prelude::*;
+
+#[derive(Debug, Clone)]
+struct Table(Vec<Vec<usize>>);
+
+impl ImpartialGame for Table {
+    type Position = usize;
+    fn moves(&self, &position: &usize) -> impl Iterator<Item = usize> {
+        self.0[position].iter().copied()
+    }
+}
+
+fn acyclic_table() -> impl Strategy<Value = Table> {
+    (1usize..40).prop_flat_map(|size| {
+        (0..size)
+            .map(|position| {
+                prop::collection::vec(0..position.max(1), 0..=position.min(7))
+                    .prop_map(move |moves| if position == 0 { Vec::new() } else { moves })
+            })
+            .collect::<Vec<_>>()
+            .prop_map(Table)
+    })
+}
+
+/// Kayles on rows of pins, a position the sorted list of rows: knock down one pin or two
+/// adjacent ones, which may split a row in two.
+struct Kayles;
+
+impl ImpartialGame for Kayles {
+    type Position = Vec<u32>;
+    fn moves(&self, rows: &Vec<u32>) -> impl Iterator<Item = Vec<u32>> {
+        let mut all = Vec::new();
+        for (index, &row) in rows.iter().enumerate() {
+            for take in 1..=2u32 {
+                for left in 0..=row.saturating_sub(take) {
+                    if left + take > row {
+                        continue;
+                    }
+                    let right = row - take - left;
+                    let mut next: Vec<u32> = rows.clone();
+                    next.remove(index);
+                    next.extend([left, right].into_iter().filter(|&r| r > 0));
+                    next.sort_unstable();
+                    all.push(next);
+                }
+            }
+        }
+        all.into_iter()
+    }
+    fn components(&self, rows: Vec<u32>) -> impl Iterator<Item = Vec<u32>> {
+        rows.into_iter().filter(|&r| r > 0).map(|r| vec![r])
+    }
+    fn join(&self, components: Vec<Vec<u32>>) -> Option<Vec<u32>> {
+        let mut rows: Vec<u32> = components.into_iter().flatten().collect();
+        rows.sort_unstable();
+        Some(rows)
+    }
+    fn canonical(&self, mut rows: Vec<u32>) -> Vec<u32> {
+        rows.retain(|&r| r > 0);
+        rows.sort_unstable();
+        rows
+    }
+}
+
+#[test]
+fn kayles_rows_match_a002186() {
+    // OEIS A002186, G(0..=35).
+    let expected = [
+        0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4,
+        7, 2, 1, 8, 6, 7,
+    ];
+    let mut search = NimberSearch::new(Kayles);
+    for (n, &value) in expected.iter().enumerate() {
+        assert_eq!(
+            search.nimber(&vec![n as u32]).unwrap(),
+            Nimber::new(value),
+            "row {n}"
+        );
+    }
+    // A sum: 5 + 7 + 9 has nimber 4 ^ 2 ^ 4 = 2, so it is not a P-position; 1 + 4 and 2 + 10 are.
+    assert_eq!(search.nimber(&vec![5, 7, 9]).unwrap(), Nimber::new(2));
+    assert!(search.is_p_position(&vec![1, 4]).unwrap());
+    assert!(search.is_p_position(&vec![2, 10]).unwrap());
+    let winning = search.winning_move(&vec![5, 7, 9]).unwrap().unwrap();
+    assert!(search.is_p_position(&winning).unwrap());
+    let stats = search.stats();
+    assert!(stats.positions > 0 && stats.table_entries > 0);
+}
+
+#[test]
+fn a_small_table_degrades_speed_not_answers() {
+    let budget = cgt_core::Budget {
+        memory: 4096,
+        ..cgt_core::Budget::DEFAULT
+    };
+    let mut search = NimberSearch::new(Kayles).with_budget(budget);
+    assert_eq!(search.nimber(&vec![20]).unwrap(), Nimber::new(1));
+    assert!(search.stats().table_entries <= 4096);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn the_search_agrees_with_the_solver(table in acyclic_table()) {
+        let mut solver = Solver::new(table.clone());
+        let mut search = NimberSearch::new(table.clone());
+        for position in (0..table.0.len()).rev() {
+            let value = solver.grundy(&position).unwrap();
+            prop_assert_eq!(search.nimber(&position).unwrap(), value);
+            prop_assert_eq!(search.is_p_position(&position).unwrap(), value.is_zero());
+            match search.winning_move(&position).unwrap() {
+                Some(next) => {
+                    prop_assert_eq!(solver.outcome(&next).unwrap(), Outcome::Previous);
+                    prop_assert!(!value.is_zero());
+                }
+                None => prop_assert!(value.is_zero()),
+            }
+        }
+        // Fresh searches, asked in another order, agree too.
+        let mut fresh = NimberSearch::new(table.clone());
+        for position in 0..table.0.len() {
+            prop_assert_eq!(fresh.nimber(&position).unwrap(), solver.grundy(&position).unwrap());
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! The pruned search of one position ([`NimberSearch`]) and the exhaustive solver, timed side
+//! by side: Cram boards (`5x6`, with `CGT_COMPARE=1` for the solver too), square Chomp bars
+//! (`chomp8`) and Node Kayles on grids (`grid5x6`):
+//! `cargo run --release --example pruned_search -- 4x7 chomp8 grid5x6`.
+
+use std::time::Instant;
+
+use cgt_core::{NimberSearch, Solver};
+use cgt_games::{Board, Chomp, Cram, NodeKayles, SimpleGraph};
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    let boards = if arguments.is_empty() {
+        vec!["4x7".to_string()]
+    } else {
+        arguments
+    };
+    for text in boards {
+        if let Some(grid) = text.strip_prefix("grid") {
+            let (r, c) = grid.split_once('x').ok_or("gridRxC")?;
+            let graph = SimpleGraph::grid(r.parse()?, c.parse()?);
+            let began = Instant::now();
+            let value = NimberSearch::new(NodeKayles).nimber(&graph)?;
+            println!(
+                "node kayles {text}: {value} by search in {:.2} s",
+                began.elapsed().as_secs_f64()
+            );
+            let began = Instant::now();
+            let value = Solver::new(NodeKayles).grundy(&graph)?;
+            println!(
+                "node kayles {text}: {value} by the solver in {:.2} s",
+                began.elapsed().as_secs_f64()
+            );
+            continue;
+        }
+        if let Some(square) = text.strip_prefix("chomp") {
+            let n: u32 = square.parse()?;
+            let rows = vec![n; n as usize];
+            let began = Instant::now();
+            let value = NimberSearch::new(Chomp).nimber(&rows)?;
+            println!(
+                "chomp {n}x{n}: {value} by search in {:.2} s",
+                began.elapsed().as_secs_f64()
+            );
+            let began = Instant::now();
+            let value = Solver::new(Chomp).grundy(&rows)?;
+            println!(
+                "chomp {n}x{n}: {value} by the solver in {:.2} s",
+                began.elapsed().as_secs_f64()
+            );
+            continue;
+        }
+        let (rows, columns) = text.split_once('x').ok_or("write RxC")?;
+        let board = Board::rectangle(rows.parse()?, columns.parse()?)?;
+        let began = Instant::now();
+        let mut search = NimberSearch::new(Cram);
+        let value = search.nimber(&board)?;
+        let stats = search.stats();
+        println!(
+            "{text}: nimber {value} by search in {:.2} s ({} questions, {} table hits, {} entries)",
+            began.elapsed().as_secs_f64(),
+            stats.positions,
+            stats.table_hits,
+            stats.table_entries
+        );
+        let began = Instant::now();
+        let mut outcome = NimberSearch::new(Cram);
+        let p = outcome.is_p_position(&board)?;
+        println!(
+            "{text}: {} by the outcome search alone in {:.2} s ({} questions)",
+            if p { "P" } else { "N" },
+            began.elapsed().as_secs_f64(),
+            outcome.stats().positions
+        );
+        if std::env::var_os("CGT_COMPARE").is_some() {
+            let began = Instant::now();
+            let mut solver = Solver::new(Cram);
+            let value = solver.grundy(&board)?;
+            println!(
+                "{text}: nimber {value} by the solver in {:.2} s ({} positions)",
+                began.elapsed().as_secs_f64(),
+                solver.positions_evaluated()
+            );
+        }
+    }
+    Ok(())
+}
