@@ -44,8 +44,8 @@ pub struct SearchStats {
 /// What the table knows of a component.
 #[derive(Debug, Clone, Copy)]
 struct Entry {
-    /// The nimber, or `u32::MAX` while unknown.
-    nimber: u32,
+    /// The nimber, or `u64::MAX` while unknown.
+    nimber: u64,
     /// Bit k set: C + *k is known not to be a P-position (for k < 64).
     not_p: u64,
     /// Whether the game's closed forms have been asked about this component.
@@ -56,21 +56,21 @@ struct Entry {
 /// or 1 for yes and 0 for no.
 enum Frame<P> {
     /// The nimber of a component: asking "C + *k P?" for k = 0, 1, ...
-    Nimber { component: P, k: u32 },
+    Nimber { component: P, k: u64 },
     /// "Is C + *k a P-position?"
     IsP {
         component: P,
-        k: u32,
+        k: u64,
         state: IsPState<P>,
     },
     /// "Is the sum of `parts` + *k a P-position?": the nimbers of all parts but the largest,
     /// then the question, with them folded into k, to the largest.
     Sum {
         parts: Vec<P>,
-        k: u32,
+        k: u64,
         largest: usize,
         next: usize,
-        folded: u32,
+        folded: u64,
     },
 }
 
@@ -81,7 +81,7 @@ enum IsPState<P> {
     /// Asking whether option `next - 1` (as its parts) + *k is a P-position.
     Options { options: Vec<Vec<P>>, next: usize },
     /// Asking whether C + *(j - 1) is a P-position.
-    Smaller { j: u32 },
+    Smaller { j: u64 },
 }
 
 /// The nimber, the outcome and a winning move of one position, by pruned search (see the
@@ -190,7 +190,7 @@ impl<G: ImpartialGame> NimberSearch<G> {
         for component in self.split(position) {
             total ^= self.run(Frame::Nimber { component, k: 0 })?;
         }
-        Ok(Nimber::new(u64::from(total)))
+        Ok(Nimber::new(total))
     }
 
     /// Whether `position` is a P-position: the question alone, which needs less than the
@@ -204,7 +204,7 @@ impl<G: ImpartialGame> NimberSearch<G> {
         self.sum_is_p(parts, 0)
     }
 
-    fn sum_is_p(&mut self, parts: Vec<G::Position>, k: u32) -> Result<bool> {
+    fn sum_is_p(&mut self, parts: Vec<G::Position>, k: u64) -> Result<bool> {
         let answer = self.run(Frame::Sum {
             parts,
             k,
@@ -227,8 +227,10 @@ impl<G: ImpartialGame> NimberSearch<G> {
         target: Nimber,
         count: usize,
     ) -> Result<Vec<G::Position>> {
-        let target =
-            u32::try_from(target.value()).map_err(|_| self.budget.exceeded(Resource::Options))?;
+        if let Some(moves) = self.game.moves_to_value(component, target, count) {
+            return Ok(moves);
+        }
+        let target = target.value();
         let options: Vec<G::Position> = self.game.moves(component).collect();
         let mut found = Vec::new();
         for option in options {
@@ -243,12 +245,34 @@ impl<G: ImpartialGame> NimberSearch<G> {
         Ok(found)
     }
 
-    /// A move of `position` to a P-position, if there is one.
+    /// A move of `position` to a P-position, if there is one: in a sum, found inside the one
+    /// component whose value the nim-sum rule names.
     ///
     /// # Errors
     ///
     /// As [`nimber`](Self::nimber).
     pub fn winning_move(&mut self, position: &G::Position) -> Result<Option<G::Position>> {
+        let parts = self.split(position);
+        if parts.len() > 1 {
+            let values = parts
+                .iter()
+                .map(|part| self.nimber(part))
+                .collect::<Result<Vec<Nimber>>>()?;
+            let total: Nimber = values.iter().copied().collect();
+            if total.is_zero() {
+                return Ok(None);
+            }
+            for (index, &value) in values.iter().enumerate() {
+                let found = self.moves_to_value(&parts[index], value ^ total, 1)?;
+                if let Some(next) = found.into_iter().next() {
+                    let mut after = parts.clone();
+                    after[index] = next;
+                    if let Some(joined) = self.game.join(after) {
+                        return Ok(Some(joined));
+                    }
+                }
+            }
+        }
         let options: Vec<G::Position> = self.game.moves(position).collect();
         for option in options {
             if self.is_p_position(&option)? {
@@ -268,7 +292,7 @@ impl<G: ImpartialGame> NimberSearch<G> {
 
     fn remember(&mut self, component: &G::Position, update: impl FnOnce(&mut Entry)) {
         let fresh = Entry {
-            nimber: u32::MAX,
+            nimber: u64::MAX,
             not_p: 0,
             asked: false,
         };
@@ -283,9 +307,9 @@ impl<G: ImpartialGame> NimberSearch<G> {
 
     /// What the table or the game's closed forms already say of "C + *k P?". The closed forms
     /// are asked once a component: what they say goes into the table.
-    fn known(&mut self, component: &G::Position, k: u32) -> Option<bool> {
+    fn known(&mut self, component: &G::Position, k: u64) -> Option<bool> {
         if let Some(entry) = self.entry(component) {
-            if entry.nimber != u32::MAX {
+            if entry.nimber != u64::MAX {
                 return Some(entry.nimber == k);
             }
             if k < 64 && entry.not_p >> k & 1 == 1 {
@@ -297,7 +321,7 @@ impl<G: ImpartialGame> NimberSearch<G> {
         }
         self.remember(component, |entry| entry.asked = true);
         if let Some(value) = self.game.known_grundy(component) {
-            let value = u32::try_from(value.value()).unwrap_or(u32::MAX - 1);
+            let value = value.value();
             self.remember(component, |entry| entry.nimber = value);
             return Some(value == k);
         }
@@ -316,9 +340,9 @@ impl<G: ImpartialGame> NimberSearch<G> {
     }
 
     /// Runs frames from `root` until it answers (see [`Frame`]).
-    fn run(&mut self, root: Frame<G::Position>) -> Result<u32> {
+    fn run(&mut self, root: Frame<G::Position>) -> Result<u64> {
         let mut stack = vec![root];
-        let mut answer: Option<u32> = None;
+        let mut answer: Option<u64> = None;
         let depth_limit = usize::try_from(self.budget.positions).unwrap_or(usize::MAX);
         loop {
             if stack.len() > depth_limit {
@@ -343,10 +367,10 @@ impl<G: ImpartialGame> NimberSearch<G> {
                     let known = self.game.known_grundy(&component).map(|v| v.value());
                     let entry = self.entry(&component);
                     if let Some(value) = known.or(entry
-                        .filter(|entry| entry.nimber != u32::MAX)
+                        .filter(|entry| entry.nimber != u64::MAX)
                         .map(|entry| u64::from(entry.nimber)))
                     {
-                        answer = Some(u32::try_from(value).unwrap_or(u32::MAX));
+                        answer = Some(value);
                         stack.pop();
                         continue;
                     }
@@ -373,7 +397,7 @@ impl<G: ImpartialGame> NimberSearch<G> {
                         IsPState::Start => {
                             let component = component.clone();
                             if let Some(known) = self.known(&component, k) {
-                                answer = Some(u32::from(known));
+                                answer = Some(u64::from(known));
                                 stack.pop();
                                 continue;
                             }
@@ -395,11 +419,11 @@ impl<G: ImpartialGame> NimberSearch<G> {
                             let mut refuted = false;
                             for option in listed {
                                 let parts = self.split(&option);
-                                let mut total = 0u32;
+                                let mut total = 0u64;
                                 let mut unknown = false;
                                 for part in &parts {
                                     match self.table.get(part) {
-                                        Some(entry) if entry.nimber != u32::MAX => {
+                                        Some(entry) if entry.nimber != u64::MAX => {
                                             total ^= entry.nimber;
                                         }
                                         _ => {
@@ -495,18 +519,27 @@ impl<G: ImpartialGame> NimberSearch<G> {
                     folded,
                 } => {
                     if parts.is_empty() {
-                        answer = Some(u32::from(*k == 0));
+                        answer = Some(u64::from(*k == 0));
                         stack.pop();
                         continue;
                     }
                     if *largest == usize::MAX {
                         // The part with the most options is asked last; the others are valued.
+                        // A part with a closed form is never the largest; the others are sized
+                        // by their options, counted up to a cap.
                         *largest = if parts.len() == 1 {
                             0
                         } else {
                             let game = &self.game;
+                            let size = |part: &G::Position| {
+                                if game.known_grundy(part).is_some() {
+                                    0
+                                } else {
+                                    1 + game.moves(part).take(1 << 12).count()
+                                }
+                            };
                             (0..parts.len())
-                                .max_by_key(|&i| game.moves(&parts[i]).count())
+                                .max_by_key(|&i| size(&parts[i]))
                                 .unwrap_or(0)
                         };
                     }

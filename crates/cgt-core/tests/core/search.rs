@@ -129,3 +129,57 @@ proptest! {
         }
     }
 }
+
+/// Nim with its closed forms: heaps far too large to search.
+struct Nim;
+
+impl ImpartialGame for Nim {
+    type Position = Vec<u64>;
+    fn moves(&self, heaps: &Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
+        let heaps = heaps.clone();
+        (0..heaps.len()).flat_map(move |i| {
+            let heaps = heaps.clone();
+            (0..heaps[i]).map(move |smaller| {
+                let mut next = heaps.clone();
+                next[i] = smaller;
+                next
+            })
+        })
+    }
+    fn components(&self, heaps: Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
+        heaps.into_iter().filter(|&h| h > 0).map(|h| vec![h])
+    }
+    fn join(&self, components: Vec<Vec<u64>>) -> Option<Vec<u64>> {
+        Some(components.into_iter().flatten().collect())
+    }
+    fn known_grundy(&self, heaps: &Vec<u64>) -> Option<Nimber> {
+        Some(heaps.iter().map(|&h| Nimber::new(h)).collect())
+    }
+    fn moves_to_value(
+        &self,
+        heaps: &Vec<u64>,
+        target: Nimber,
+        _count: usize,
+    ) -> Option<Vec<Vec<u64>>> {
+        match heaps.as_slice() {
+            [heap] if target.value() < *heap => Some(vec![vec![target.value()]]),
+            [_] => Some(Vec::new()),
+            _ => None,
+        }
+    }
+}
+
+#[test]
+fn closed_forms_answer_for_components_too_large_to_search() {
+    // Bouton: 2^40 ^ (2^40 + 1) ^ 3 = 2, and the winning move takes 3 to 1.
+    let big = 1u64 << 40;
+    let mut search = NimberSearch::new(Nim);
+    let position = vec![big, big + 1, 3];
+    assert_eq!(search.nimber(&position).unwrap(), Nimber::new(2));
+    assert!(!search.is_p_position(&position).unwrap());
+    assert!(search.is_p_position(&vec![big, big]).unwrap());
+    assert_eq!(
+        search.winning_move(&position).unwrap(),
+        Some(vec![big, big + 1, 1])
+    );
+}
