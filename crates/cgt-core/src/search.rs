@@ -368,7 +368,7 @@ impl<G: ImpartialGame> NimberSearch<G> {
                     let entry = self.entry(&component);
                     if let Some(value) = known.or(entry
                         .filter(|entry| entry.nimber != u64::MAX)
-                        .map(|entry| u64::from(entry.nimber)))
+                        .map(|entry| entry.nimber))
                     {
                         answer = Some(value);
                         stack.pop();
