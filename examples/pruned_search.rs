@@ -52,17 +52,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         let (rows, columns) = text.split_once('x').ok_or("write RxC")?;
         let board = Board::rectangle(rows.parse()?, columns.parse()?)?;
-        let began = Instant::now();
-        let mut search = NimberSearch::new(Cram);
-        let value = search.nimber(&board)?;
-        let stats = search.stats();
-        println!(
-            "{text}: nimber {value} by search in {:.2} s ({} questions, {} table hits, {} entries)",
-            began.elapsed().as_secs_f64(),
-            stats.positions,
-            stats.table_hits,
-            stats.table_entries
-        );
+        for threads in [1, 2] {
+            let began = Instant::now();
+            let mut search = NimberSearch::new(Cram).with_threads(threads);
+            let value = search.nimber(&board)?;
+            let stats = search.stats();
+            println!(
+                "{text}: nimber {value} by search on {threads} thread(s) in {:.2} s ({} questions, {} table hits, {} entries)",
+                began.elapsed().as_secs_f64(),
+                stats.positions,
+                stats.table_hits,
+                stats.table_entries
+            );
+        }
         let began = Instant::now();
         let mut outcome = NimberSearch::new(Cram);
         let p = outcome.is_p_position(&board)?;

@@ -24,9 +24,21 @@
 //! [`Error::LimitExceeded`](crate::Error::LimitExceeded) when its stack outgrows the positions
 //! budget.
 
-use hashbrown::HashMap;
+use std::hash::{BuildHasher, Hash};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, mpsc};
+
+use hashbrown::{DefaultHashBuilder, HashMap};
 
 use crate::{Budget, ImpartialGame, Nimber, Resource, Result};
+
+/// The most entries a table takes within `budget`: half its memory, at most its positions.
+fn capacity_for<P>(budget: Budget) -> usize {
+    // A table entry: the key, the entry and the map's control byte, with its spare room.
+    let bytes = (std::mem::size_of::<P>() + std::mem::size_of::<Entry>() + 1) * 8 / 7;
+    let by_memory = budget.memory / (bytes as u64).max(1) / 2;
+    usize::try_from(by_memory.min(budget.positions)).unwrap_or(usize::MAX)
+}
 
 /// What a search did: the work, and how often the table answered.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -110,33 +122,102 @@ enum IsPState<P> {
 pub struct NimberSearch<G: ImpartialGame> {
     game: G,
     budget: Budget,
-    table: HashMap<G::Position, Entry>,
-    /// The most entries the table takes (from the memory and positions budgets).
-    capacity: usize,
+    table: Table<G::Position>,
     stats: SearchStats,
     progress: Option<Box<dyn FnMut(u64)>>,
+    threads: usize,
 }
 
-impl<G: ImpartialGame> NimberSearch<G> {
-    /// A search of `game` with the default [`Budget`].
+/// The transposition table, shared by the threads of a search: shards behind mutexes (a
+/// thread that finds a shard taken blocks on it), each bounded.
+struct Table<P> {
+    shards: Vec<Mutex<HashMap<P, Entry>>>,
+    per_shard: usize,
+    hasher: DefaultHashBuilder,
+}
+
+const SHARDS: usize = 64;
+
+impl<P: Eq + Hash + Clone> Table<P> {
+    fn new(capacity: usize) -> Table<P> {
+        Table {
+            shards: (0..SHARDS).map(|_| Mutex::new(HashMap::new())).collect(),
+            per_shard: capacity.div_ceil(SHARDS),
+            hasher: DefaultHashBuilder::default(),
+        }
+    }
+
+    fn shard(&self, key: &P) -> std::sync::MutexGuard<'_, HashMap<P, Entry>> {
+        let index = self.hasher.hash_one(key) as usize % SHARDS;
+        // A poisoned shard (a panic elsewhere) still holds sound entries.
+        self.shards[index]
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn get(&self, key: &P) -> Option<Entry> {
+        self.shard(key).get(key).copied()
+    }
+
+    fn update(&self, key: &P, update: impl FnOnce(&mut Entry)) {
+        let mut shard = self.shard(key);
+        if let Some(entry) = shard.get_mut(key) {
+            update(entry);
+        } else if shard.len() < self.per_shard {
+            let mut entry = Entry {
+                nimber: u64::MAX,
+                not_p: 0,
+                asked: false,
+            };
+            update(&mut entry);
+            shard.insert(key.clone(), entry);
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.shards
+            .iter()
+            .map(|shard| {
+                shard
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .len()
+            })
+            .sum()
+    }
+}
+
+impl<G> NimberSearch<G>
+where
+    G: ImpartialGame + Sync,
+    G::Position: Send + Sync,
+{
+    /// A search of `game` with the default [`Budget`], on one thread.
     pub fn new(game: G) -> NimberSearch<G> {
-        let mut search = NimberSearch {
+        NimberSearch {
             game,
             budget: Budget::DEFAULT,
-            table: HashMap::new(),
-            capacity: 0,
+            table: Table::new(capacity_for::<G::Position>(Budget::DEFAULT)),
             stats: SearchStats::default(),
             progress: None,
-        };
-        search.capacity = search.capacity_for(Budget::DEFAULT);
-        search
+            threads: 1,
+        }
     }
 
     /// The same search with `budget`: its memory (and positions) bound the table, its options
-    /// bound the work.
+    /// bound the work. The table starts empty.
     pub fn with_budget(mut self, budget: Budget) -> NimberSearch<G> {
         self.budget = budget;
-        self.capacity = self.capacity_for(budget);
+        self.table = Table::new(capacity_for::<G::Position>(budget));
+        self
+    }
+
+    /// The same search on `threads` threads (at least 1): each searches the same question,
+    /// the others with their options in another order, all sharing the table, so that what one
+    /// settles the others reuse; the first to answer ends the search. Threads meet only on the
+    /// table's locks and on a channel, both blocking: none spins.
+    pub fn with_threads(mut self, threads: usize) -> NimberSearch<G> {
+        self.threads = threads.max(1);
         self
     }
 
@@ -156,7 +237,7 @@ impl<G: ImpartialGame> NimberSearch<G> {
         self.budget
     }
 
-    /// What the searches so far did.
+    /// What the searches so far did (all threads).
     pub fn stats(&self) -> SearchStats {
         SearchStats {
             table_entries: self.table.len() as u64,
@@ -164,19 +245,73 @@ impl<G: ImpartialGame> NimberSearch<G> {
         }
     }
 
-    fn capacity_for(&self, budget: Budget) -> usize {
-        // A table entry: the key, the entry and the map's control byte, with its spare room.
-        let bytes = (std::mem::size_of::<G::Position>() + std::mem::size_of::<Entry>() + 1) * 8 / 7;
-        let by_memory = budget.memory / (bytes as u64).max(1) / 2;
-        usize::try_from(by_memory.min(budget.positions)).unwrap_or(usize::MAX)
-    }
-
     /// The canonical components of `position`.
     fn split(&self, position: &G::Position) -> Vec<G::Position> {
-        self.game
-            .components(position.clone())
-            .map(|component| self.game.canonical(component))
-            .collect()
+        split(&self.game, position)
+    }
+
+    /// Answers the question `root` makes, on the search's threads (see
+    /// [`with_threads`](Self::with_threads)).
+    fn run(&mut self, root: impl Fn() -> Frame<G::Position> + Sync) -> Result<u64> {
+        let stop = AtomicBool::new(false);
+        let (game, table, budget, threads) = (&self.game, &self.table, self.budget, self.threads);
+        let progress: Option<&mut dyn FnMut(u64)> = match self.progress.as_mut() {
+            Some(progress) => Some(progress.as_mut()),
+            None => None,
+        };
+        let (result, stats) = std::thread::scope(|scope| {
+            let (sender, receiver) = mpsc::channel();
+            for index in 1..threads {
+                let (sender, root, stop) = (sender.clone(), &root, &stop);
+                scope.spawn(move || {
+                    let mut helper = Worker {
+                        game,
+                        budget,
+                        table,
+                        stats: SearchStats::default(),
+                        progress: None,
+                        stop,
+                        reverse: index % 2 == 1,
+                    };
+                    let result = helper.run(root());
+                    if matches!(result, Ok(Some(_))) {
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    let _ = sender.send((result, helper.stats));
+                });
+            }
+            drop(sender);
+            let mut main = Worker {
+                game,
+                budget,
+                table,
+                stats: SearchStats::default(),
+                progress,
+                stop: &stop,
+                reverse: false,
+            };
+            let mut result = main.run(root());
+            stop.store(true, Ordering::Relaxed);
+            let mut stats = main.stats;
+            // Blocks until every helper has stopped and reported.
+            for (answer, helper) in receiver {
+                stats.positions += helper.positions;
+                stats.table_hits += helper.table_hits;
+                stats.options += helper.options;
+                if !matches!(result, Ok(Some(_))) && matches!(answer, Ok(Some(_))) {
+                    result = answer;
+                }
+            }
+            (result, stats)
+        });
+        self.stats.positions += stats.positions;
+        self.stats.table_hits += stats.table_hits;
+        self.stats.options += stats.options;
+        match result? {
+            Some(answer) => Ok(answer),
+            // Only a thread that answered stops the others, so this is not reached.
+            None => Err(self.budget.exceeded(Resource::Options)),
+        }
     }
 
     /// The nimber of `position`.
@@ -188,7 +323,10 @@ impl<G: ImpartialGame> NimberSearch<G> {
     pub fn nimber(&mut self, position: &G::Position) -> Result<Nimber> {
         let mut total = 0;
         for component in self.split(position) {
-            total ^= self.run(Frame::Nimber { component, k: 0 })?;
+            total ^= self.run(|| Frame::Nimber {
+                component: component.clone(),
+                k: 0,
+            })?;
         }
         Ok(Nimber::new(total))
     }
@@ -205,8 +343,8 @@ impl<G: ImpartialGame> NimberSearch<G> {
     }
 
     fn sum_is_p(&mut self, parts: Vec<G::Position>, k: u64) -> Result<bool> {
-        let answer = self.run(Frame::Sum {
-            parts,
+        let answer = self.run(|| Frame::Sum {
+            parts: parts.clone(),
             k,
             largest: usize::MAX,
             next: 0,
@@ -281,9 +419,36 @@ impl<G: ImpartialGame> NimberSearch<G> {
         }
         Ok(None)
     }
+}
+
+/// The canonical components of `position`.
+fn split<G: ImpartialGame>(game: &G, position: &G::Position) -> Vec<G::Position> {
+    game.components(position.clone())
+        .map(|component| game.canonical(component))
+        .collect()
+}
+
+/// One thread's search: its own stack and counters, the game and the table shared.
+struct Worker<'a, G: ImpartialGame> {
+    game: &'a G,
+    budget: Budget,
+    table: &'a Table<G::Position>,
+    stats: SearchStats,
+    progress: Option<&'a mut dyn FnMut(u64)>,
+    /// Set when some thread has answered: the others stop.
+    stop: &'a AtomicBool,
+    /// Whether this thread takes options in reverse order.
+    reverse: bool,
+}
+
+impl<G: ImpartialGame> Worker<'_, G> {
+    /// The canonical components of `position`.
+    fn split(&self, position: &G::Position) -> Vec<G::Position> {
+        split(self.game, position)
+    }
 
     fn entry(&mut self, component: &G::Position) -> Option<Entry> {
-        let found = self.table.get(component).copied();
+        let found = self.table.get(component);
         if found.is_some() {
             self.stats.table_hits += 1;
         }
@@ -291,18 +456,7 @@ impl<G: ImpartialGame> NimberSearch<G> {
     }
 
     fn remember(&mut self, component: &G::Position, update: impl FnOnce(&mut Entry)) {
-        let fresh = Entry {
-            nimber: u64::MAX,
-            not_p: 0,
-            asked: false,
-        };
-        if let Some(entry) = self.table.get_mut(component) {
-            update(entry);
-        } else if self.table.len() < self.capacity {
-            let mut entry = fresh;
-            update(&mut entry);
-            self.table.insert(component.clone(), entry);
-        }
+        self.table.update(component, update);
     }
 
     /// What the table or the game's closed forms already say of "C + *k P?". The closed forms
@@ -339,12 +493,16 @@ impl<G: ImpartialGame> NimberSearch<G> {
         None
     }
 
-    /// Runs frames from `root` until it answers (see [`Frame`]).
-    fn run(&mut self, root: Frame<G::Position>) -> Result<u64> {
+    /// Runs frames from `root` until it answers (see [`Frame`]), or `None` when another thread
+    /// answered first.
+    fn run(&mut self, root: Frame<G::Position>) -> Result<Option<u64>> {
         let mut stack = vec![root];
         let mut answer: Option<u64> = None;
         let depth_limit = usize::try_from(self.budget.positions).unwrap_or(usize::MAX);
         loop {
+            if self.stop.load(Ordering::Relaxed) {
+                return Ok(None);
+            }
             if stack.len() > depth_limit {
                 return Err(self.budget.exceeded(Resource::Positions));
             }
@@ -407,7 +565,11 @@ impl<G: ImpartialGame> NimberSearch<G> {
                                     progress(self.stats.positions);
                                 }
                             }
-                            let listed: Vec<G::Position> = self.game.moves(&component).collect();
+                            let mut listed: Vec<G::Position> =
+                                self.game.moves(&component).collect();
+                            if self.reverse {
+                                listed.reverse();
+                            }
                             self.stats.options += listed.len() as u64;
                             if self.stats.options > self.budget.options {
                                 return Err(self.budget.exceeded(Resource::Options));
@@ -571,6 +733,6 @@ impl<G: ImpartialGame> NimberSearch<G> {
             };
             stack.push(question);
         }
-        Ok(answer.unwrap_or(0))
+        Ok(Some(answer.unwrap_or(0)))
     }
 }

@@ -74,7 +74,7 @@ fn kayles_rows_match_a002186() {
         0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4,
         7, 2, 1, 8, 6, 7,
     ];
-    let mut search = NimberSearch::new(Kayles);
+    let mut search = NimberSearch::new(Kayles).with_threads(2);
     for (n, &value) in expected.iter().enumerate() {
         assert_eq!(
             search.nimber(&vec![n as u32]).unwrap(),
@@ -122,10 +122,14 @@ proptest! {
                 None => prop_assert!(value.is_zero()),
             }
         }
-        // Fresh searches, asked in another order, agree too.
+        // Fresh searches, asked in another order, on one thread and on three, agree too.
         let mut fresh = NimberSearch::new(table.clone());
+        let mut threaded = NimberSearch::new(table.clone()).with_threads(3);
         for position in 0..table.0.len() {
-            prop_assert_eq!(fresh.nimber(&position).unwrap(), solver.grundy(&position).unwrap());
+            let value = solver.grundy(&position).unwrap();
+            prop_assert_eq!(fresh.nimber(&position).unwrap(), value);
+            prop_assert_eq!(threaded.nimber(&position).unwrap(), value);
+            prop_assert_eq!(threaded.is_p_position(&position).unwrap(), value.is_zero());
         }
     }
 }

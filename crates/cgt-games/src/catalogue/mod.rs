@@ -148,14 +148,20 @@ impl fmt::Display for Engine {
 }
 
 /// Opens a game of the search engine: its parameter, then the game.
-fn searched<G: Notation + Clone + 'static>(game: G) -> Result<Box<dyn Game>> {
+fn searched<G: Notation + Clone + Sync + 'static>(game: G) -> Result<Box<dyn Game>>
+where
+    G::Position: Send + Sync,
+{
     Ok(Box::new(Searched::new(game)))
 }
 
 const HEAP: &str = "HEAP";
 
 /// Opens a game of the search engine valued by the pruned search of one position.
-fn pruned<G: Notation + Clone + 'static>(game: G) -> Result<Box<dyn Game>> {
+fn pruned<G: Notation + Clone + Sync + 'static>(game: G) -> Result<Box<dyn Game>>
+where
+    G::Position: Send + Sync,
+{
     Ok(Box::new(Searched::pruned(game)))
 }
 

@@ -145,7 +145,10 @@ pub(super) fn write<G: Notation>(game: &G, components: &[G::Position]) -> Writte
     )
 }
 
-impl<G: Notation + Clone + 'static> Game for Searched<G> {
+impl<G: Notation + Clone + Sync + 'static> Game for Searched<G>
+where
+    G::Position: Send + Sync,
+{
     fn analyse(
         &self,
         start: &[String],
@@ -161,8 +164,11 @@ impl<G: Notation + Clone + 'static> Game for Searched<G> {
         let written = write(&self.game, &components);
         let shared = std::rc::Rc::clone(&progress);
         let search = self.pruned.then(|| {
+            // As many threads as the process may use (its affinity and quota respected).
+            let threads = std::thread::available_parallelism().map_or(1, usize::from);
             NimberSearch::new(self.game.clone())
                 .with_budget(budget)
+                .with_threads(threads)
                 .with_progress(move |positions| {
                     (shared.borrow_mut())(Progress::Search { positions })
                 })
@@ -213,7 +219,10 @@ struct SearchAnalysis<G: ImpartialGame> {
     misere: MisereSolver<SumOf<G>>,
 }
 
-impl<G: Notation> SearchAnalysis<G> {
+impl<G: Notation + Sync> SearchAnalysis<G>
+where
+    G::Position: Send + Sync,
+{
     fn game(&self) -> &G {
         self.solver.game()
     }
@@ -326,7 +335,10 @@ impl<G: Notation> SearchAnalysis<G> {
     }
 }
 
-impl<G: Notation> Analysis for SearchAnalysis<G> {
+impl<G: Notation + Sync> Analysis for SearchAnalysis<G>
+where
+    G::Position: Send + Sync,
+{
     fn read(&self, components: &[String]) -> Result<Written> {
         Ok(write(self.game(), &read(self.game(), components)?))
     }
