@@ -299,6 +299,10 @@ pub struct GameArgs {
     /// Write ∞ as inf, for terminals without Unicode.
     #[arg(long)]
     pub ascii: bool,
+    /// Threads for the pruned search of one large position (cram, node-kayles, arc-kayles);
+    /// by default the cores the process may use.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
 }
 
 impl GameArgs {

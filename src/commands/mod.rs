@@ -173,11 +173,14 @@ fn open_position(source: &GameArgs, budget: &BudgetArgs) -> Result<Opened, Error
         .map(|graph| graph.names().to_vec());
     let start = every_vertex.as_deref().unwrap_or(&components);
     let meter = Meter::on_terminal();
-    let (analysis, mut position) = game.analyse(
+    let (mut analysis, mut position) = game.analyse(
         start,
         budget.budget(),
         Box::new(move |progress| meter.show(progress)),
     )?;
+    if let Some(threads) = source.threads {
+        analysis.set_threads(threads as usize);
+    }
     if every_vertex.is_some() {
         position = Written::default();
     }

@@ -714,6 +714,12 @@ pub trait Analysis {
     /// How many positions the search has evaluated (closed forms and tables count none).
     fn positions_evaluated(&self) -> u64;
 
+    /// Runs later searches on `threads` threads (at least 1), for engines that can share one
+    /// search between threads (the pruned search of one position); others ignore it.
+    fn set_threads(&mut self, threads: usize) {
+        let _ = threads;
+    }
+
     /// The outcome of a position under misère play (the player who makes the last move
     /// loses), searched over whole positions ([`cgt_core::MisereSolver`]).
     ///

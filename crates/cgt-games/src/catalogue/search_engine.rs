@@ -414,6 +414,13 @@ where
         )
     }
 
+    fn set_threads(&mut self, threads: usize) {
+        self.search = self
+            .search
+            .take()
+            .map(|search| search.with_threads(threads));
+    }
+
     fn positions_evaluated(&self) -> u64 {
         match &self.search {
             Some(search) => search.stats().positions,
