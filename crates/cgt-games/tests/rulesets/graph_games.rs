@@ -72,3 +72,21 @@ proptest! {
         prop_assert_eq!(NimberSearch::new(ArcKayles).nimber(&graph).unwrap(), plain);
     }
 }
+
+#[test]
+fn grundys_game_of_one_heap_by_search_is_a002188() {
+    // The pruned search as a cross-check of the sequence engine's values: OEIS A002188
+    // (tests/oracles/grundys_game.json), every split searched, two threads.
+    use cgt_games::{HeapGame, Heaps, TakeAndBreak};
+    let values: Vec<u64> = oracle("grundys_game.json")["G_source_values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let mut search = NimberSearch::new(HeapGame(TakeAndBreak::grundys_game())).with_threads(2);
+    for (n, &expected) in values.iter().enumerate().take(70) {
+        let value = search.nimber(&Heaps::from(vec![n as u64])).unwrap();
+        assert_eq!(value, Nimber::new(expected), "heap {n}");
+    }
+}
