@@ -302,6 +302,44 @@ fn loopy_games_and_graph_files_at_the_extremes() {
     );
 }
 
+/// The board and graph games of one large position at their limits: refused past them, ended
+/// by the budget within them.
+#[test]
+fn board_and_graph_games_at_the_extremes() {
+    for case in [
+        vec!["value", "cram", "64x64", "--max-options", "100000"],
+        vec!["value", "cram", "65x64"],
+        vec!["value", "cram", "4294967295x4294967295"],
+        vec!["value", "cram", "..#/."],
+        vec!["value", "cram", "x"],
+        vec!["value", "chomp", "256x256", "--max-options", "100000"],
+        vec!["value", "chomp", "257x256"],
+        vec!["value", "chomp", "3,5"],
+        vec!["value", "chomp", "0x0"],
+        vec![
+            "value",
+            "node-kayles",
+            "grid:32x32",
+            "--max-options",
+            "10000",
+        ],
+        vec!["value", "node-kayles", "grid:33x32"],
+        vec!["value", "node-kayles", "complete:257"],
+        vec!["value", "arc-kayles", "3:0-1,1-5"],
+        vec!["value", "arc-kayles", "path:x"],
+        vec![
+            "moves",
+            "node-kayles",
+            "star:1023",
+            "--max-options",
+            "10000",
+        ],
+        vec!["play", "cram", "3x3", "--threads", "2"],
+    ] {
+        check(&case, b"");
+    }
+}
+
 #[test]
 fn malformed_and_extreme_options() {
     let long = "9".repeat(10_000);

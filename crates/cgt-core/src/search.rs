@@ -565,14 +565,16 @@ impl<G: ImpartialGame> Worker<'_, G> {
                                     progress(self.stats.positions);
                                 }
                             }
-                            let mut listed: Vec<G::Position> =
-                                self.game.moves(&component).collect();
+                            let mut listed: Vec<G::Position> = Vec::new();
+                            for option in self.game.moves(&component) {
+                                self.stats.options += 1;
+                                if self.stats.options > self.budget.options {
+                                    return Err(self.budget.exceeded(Resource::Options));
+                                }
+                                listed.push(option);
+                            }
                             if self.reverse {
                                 listed.reverse();
-                            }
-                            self.stats.options += listed.len() as u64;
-                            if self.stats.options > self.budget.options {
-                                return Err(self.budget.exceeded(Resource::Options));
                             }
                             // Options whose parts the table values settle at once: one of
                             // value k refutes; the others of known value are no answer and are
@@ -697,7 +699,7 @@ impl<G: ImpartialGame> Worker<'_, G> {
                                 if game.known_grundy(part).is_some() {
                                     0
                                 } else {
-                                    1 + game.moves(part).take(1 << 12).count()
+                                    1 + game.moves(part).take(64).count()
                                 }
                             };
                             (0..parts.len())

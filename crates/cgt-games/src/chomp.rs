@@ -31,8 +31,9 @@ use crate::catalogue::{Notation, component_error};
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Chomp;
 
-/// The most squares a diagram may have.
-const MOST_SQUARES: u64 = 1 << 24;
+/// The most squares a diagram may have: a search lists a position's moves, one a square, each a
+/// copy of the rows.
+const MOST_SQUARES: u64 = 1 << 16;
 
 impl ImpartialGame for Chomp {
     type Position = Vec<u32>;
@@ -104,7 +105,7 @@ impl Notation for Chomp {
         }
         let squares: u64 = rows.iter().map(|&l| u64::from(l)).sum();
         if squares > MOST_SQUARES {
-            return Err(bad("a diagram may have at most 16777216 squares"));
+            return Err(bad("a diagram may have at most 65536 squares"));
         }
         let mut rows = rows;
         while rows.last() == Some(&0) {

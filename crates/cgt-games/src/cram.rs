@@ -26,8 +26,9 @@ pub struct Board {
     free: Vec<u64>,
 }
 
-/// The most cells a board may have.
-const MOST_CELLS: u64 = 1 << 20;
+/// The most cells a board may have: a search lists a position's moves, each a copy of the
+/// board, so this bounds that list to a few megabytes (8192 moves of 512 bytes).
+const MOST_CELLS: u64 = 1 << 12;
 
 impl Board {
     fn blank(rows: u32, columns: u32) -> Board {
@@ -43,13 +44,13 @@ impl Board {
     ///
     /// # Errors
     ///
-    /// [`crate::Error::InvalidPosition`] past 2^20 cells.
+    /// [`crate::Error::InvalidPosition`] past 4096 cells.
     pub fn rectangle(rows: u32, columns: u32) -> Result<Board> {
         if u64::from(rows) * u64::from(columns) > MOST_CELLS {
             return Err(component_error(
                 "cram",
                 &format!("{rows}x{columns}"),
-                "a board may have at most 1048576 cells",
+                "a board may have at most 4096 cells",
             ));
         }
         let mut board = Board::blank(rows, columns);
@@ -64,7 +65,7 @@ impl Board {
     /// # Errors
     ///
     /// [`crate::Error::InvalidPosition`] for other characters, rows of different lengths, or
-    /// more than 2^20 cells.
+    /// more than 4096 cells.
     pub fn parse(text: &str) -> Result<Board> {
         let lines: Vec<&str> = text.split('/').collect();
         let columns = lines[0].chars().count();
@@ -79,7 +80,7 @@ impl Board {
             return Err(component_error(
                 "cram",
                 text,
-                "a board may have at most 1048576 cells",
+                "a board may have at most 4096 cells",
             ));
         }
         let mut board = Board::blank(lines.len() as u32, columns as u32);
@@ -278,7 +279,7 @@ impl Board {
 }
 
 /// Cram: players take turns placing a domino on two free adjacent cells, across or down; the
-/// player who cannot place one loses. Any board, rectangular or not, of any size; a position
+/// player who cannot place one loses. Any board, rectangular or not, of up to 4096 cells; a position
 /// splits into its regions of free cells, each kept in its least form under the eight
 /// symmetries. A board that is its own half-turn with no domino its own image is a P-position
 /// (the second player answers every domino with its image; even-by-even rectangles), and one

@@ -157,7 +157,12 @@ fn canonical_labelling(graph: &SimpleGraph) -> SimpleGraph {
     let degree = |v: u32| neighbours[v as usize].len();
     let least = (0..graph.vertices).map(degree).min().unwrap_or(0);
     let mut best: Option<SimpleGraph> = None;
-    for start in (0..graph.vertices).filter(|&v| degree(v) == least).take(8) {
+    // Up to eight starts on small graphs; one on large ones, where each costs a pass.
+    let starts = if graph.vertices > 64 { 1 } else { 8 };
+    for start in (0..graph.vertices)
+        .filter(|&v| degree(v) == least)
+        .take(starts)
+    {
         let mut number = vec![u32::MAX; graph.vertices as usize];
         let mut order = vec![start];
         number[start as usize] = 0;
@@ -305,8 +310,9 @@ fn distinct<G: ImpartialGame<Position = SimpleGraph>>(
     listed.into_iter()
 }
 
-/// The most vertices a graph of the catalogue may have: its moves are listed by the search.
-const MOST_VERTICES: u64 = 1 << 16;
+/// The most vertices a graph of the catalogue may have: a search lists a position's moves,
+/// each a copy of the graph, so this bounds that list to a few megabytes.
+const MOST_VERTICES: u64 = 1 << 10;
 
 /// Reads `path:N`, `cycle:N`, `grid:RxC`, `complete:N`, `star:N` or `N:a-b,c-d,...`.
 fn read_graph(game: &str, text: &str) -> Result<SimpleGraph> {
@@ -317,7 +323,7 @@ fn read_graph(game: &str, text: &str) -> Result<SimpleGraph> {
             .ok()
             .filter(|&n| n <= MOST_VERTICES)
             .map(|n| n as u32)
-            .ok_or_else(|| bad("expected a number of vertices from 0 to 65536"))
+            .ok_or_else(|| bad("expected a number of vertices from 0 to 1024"))
     };
     let Some((kind, rest)) = text.split_once(':') else {
         return Err(bad(
@@ -327,8 +333,8 @@ fn read_graph(game: &str, text: &str) -> Result<SimpleGraph> {
     match kind {
         "path" => Ok(SimpleGraph::path(number(rest)?)),
         "cycle" => Ok(SimpleGraph::cycle(number(rest)?)),
-        "complete" if number(rest)? <= 2048 => Ok(SimpleGraph::complete(number(rest)?)),
-        "complete" => Err(bad("a complete graph may have at most 2048 vertices")),
+        "complete" if number(rest)? <= 256 => Ok(SimpleGraph::complete(number(rest)?)),
+        "complete" => Err(bad("a complete graph may have at most 256 vertices")),
         "star" => Ok(SimpleGraph::star(
             number(rest)?.min(MOST_VERTICES as u32 - 1),
         )),
@@ -338,7 +344,7 @@ fn read_graph(game: &str, text: &str) -> Result<SimpleGraph> {
                 .ok_or_else(|| bad("write grid:RxC, e.g. grid:4x5"))?;
             let (rows, columns) = (number(rows)?, number(columns)?);
             if u64::from(rows) * u64::from(columns) > MOST_VERTICES {
-                return Err(bad("a grid may have at most 65536 vertices"));
+                return Err(bad("a grid may have at most 1024 vertices"));
             }
             Ok(SimpleGraph::grid(rows, columns))
         }
