@@ -32,6 +32,15 @@ fn cram_and_node_kayles_through_the_program() {
     let winning = report["winning_moves"][0][0].as_str().unwrap().to_string();
     let after = json(&["value", "cram", &winning, "--json"]);
     assert_eq!(after["outcome"], "P", "{winning}");
+    // A graph file as a Node Kayles position: the path of 20 as an edge list, edges both ways.
+    let path = std::env::temp_dir().join(format!("cgt-search-{}.txt", std::process::id()));
+    let edges: String = (1..20).map(|v| format!("{} {}\n", v - 1, v)).collect();
+    std::fs::write(&path, edges).unwrap();
+    let file = format!("file:{}", path.display());
+    let report = json(&["value", "node-kayles", &file, "--json"]);
+    assert_eq!(report["grundy"], expected);
+    let output = cgt(&["value", "node-kayles", "file:/nonexistent/g.dot"]);
+    assert_eq!(output.status.code(), Some(2));
     let output = cgt(&["value", "cram", "4x5", "--threads", "0"]);
     assert_eq!(output.status.code(), Some(2));
 }

@@ -188,6 +188,12 @@ impl Digraph {
         &self.0.names
     }
 
+    /// Every edge `(from, to)`, vertices by number.
+    pub fn edges(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
+        (0..self.len() as u32)
+            .flat_map(move |from| self.edges_from(from).iter().map(move |&to| (from, to)))
+    }
+
     fn edges_from(&self, vertex: u32) -> &[u32] {
         let graph = &self.0;
         let vertex = vertex as usize;

@@ -314,7 +314,8 @@ fn distinct<G: ImpartialGame<Position = SimpleGraph>>(
 /// each a copy of the graph, so this bounds that list to a few megabytes.
 const MOST_VERTICES: u64 = 1 << 10;
 
-/// Reads `path:N`, `cycle:N`, `grid:RxC`, `complete:N`, `star:N` or `N:a-b,c-d,...`.
+/// Reads `path:N`, `cycle:N`, `grid:RxC`, `complete:N`, `star:N`, `file:PATH` or
+/// `N:a-b,c-d,...`.
 fn read_graph(game: &str, text: &str) -> Result<SimpleGraph> {
     let bad = |reason: &str| component_error(game, text, reason);
     let number = |text: &str| -> Result<u32> {
@@ -327,10 +328,20 @@ fn read_graph(game: &str, text: &str) -> Result<SimpleGraph> {
     };
     let Some((kind, rest)) = text.split_once(':') else {
         return Err(bad(
-            "write path:N, cycle:N, grid:RxC, complete:N, star:N, or N:a-b,c-d,... (N vertices, edges between 0..N-1)",
+            "write path:N, cycle:N, grid:RxC, complete:N, star:N, file:PATH (DOT, JSON or an edge list), or N:a-b,c-d,... (N vertices, edges between 0..N-1)",
         ));
     };
     match kind {
+        "file" => {
+            // A graph file in any format `Digraph` reads; its edges taken both ways.
+            let text = std::fs::read_to_string(rest)
+                .map_err(|error| bad(&format!("cannot read {rest}: {error}")))?;
+            let graph = crate::Digraph::parse(&text, rest)?;
+            if graph.len() as u64 > MOST_VERTICES {
+                return Err(bad("a graph may have at most 1024 vertices"));
+            }
+            Ok(SimpleGraph::new(graph.len() as u32, graph.edges()))
+        }
         "path" => Ok(SimpleGraph::path(number(rest)?)),
         "cycle" => Ok(SimpleGraph::cycle(number(rest)?)),
         "complete" if number(rest)? <= 256 => Ok(SimpleGraph::complete(number(rest)?)),

@@ -449,7 +449,7 @@ const CATALOGUE: &[CatalogueEntry] = &[
         syntax: "node-kayles",
         component: "GRAPH",
         example: "node-kayles path:10 cycle:7",
-        rule: "choose a vertex of a graph (path:N, cycle:N, grid:RxC, complete:N, star:N, N:a-b,...) and remove it with its neighbours",
+        rule: "choose a vertex of a graph (path:N, cycle:N, grid:RxC, complete:N, star:N, file:PATH, N:a-b,...) and remove it with its neighbours",
         opener: Opener::Other(|parameter| {
             ruleset::no_parameter("node-kayles", parameter)?;
             pruned(NodeKayles)
