@@ -11,17 +11,7 @@ use proptest::prelude::*;
 
 use crate::loopy_brute_force::{outcomes_by_fixpoint, remoteness_by_rounds, values_by_brute_force};
 
-/// A game given by an explicit table: position i moves to the positions listed at i. Cycles
-/// allowed.
-#[derive(Debug, Clone)]
-struct Table(Vec<Vec<usize>>);
-
-impl ImpartialGame for Table {
-    type Position = usize;
-    fn moves(&self, &position: &usize) -> impl Iterator<Item = usize> {
-        self.0[position].iter().copied()
-    }
-}
+use crate::tables::Table;
 
 fn inf(escapes: &[u64]) -> LoopyValue {
     LoopyValue::infinite(escapes.iter().copied().map(Nimber::new))

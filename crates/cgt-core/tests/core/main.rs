@@ -6,3 +6,4 @@ mod laws;
 mod loopy;
 mod loopy_brute_force;
 mod search;
+mod tables;

@@ -5,27 +5,7 @@
 use cgt_core::{ImpartialGame, Nimber, NimberSearch, Outcome, Solver};
 use proptest::prelude::*;
 
-#[derive(Debug, Clone)]
-struct Table(Vec<Vec<usize>>);
-
-impl ImpartialGame for Table {
-    type Position = usize;
-    fn moves(&self, &position: &usize) -> impl Iterator<Item = usize> {
-        self.0[position].iter().copied()
-    }
-}
-
-fn acyclic_table() -> impl Strategy<Value = Table> {
-    (1usize..40).prop_flat_map(|size| {
-        (0..size)
-            .map(|position| {
-                prop::collection::vec(0..position.max(1), 0..=position.min(7))
-                    .prop_map(move |moves| if position == 0 { Vec::new() } else { moves })
-            })
-            .collect::<Vec<_>>()
-            .prop_map(Table)
-    })
-}
+use crate::tables::acyclic_table;
 
 /// Kayles on rows of pins, a position the sorted list of rows: knock down one pin or two
 /// adjacent ones, which may split a row in two.
