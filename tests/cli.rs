@@ -3,18 +3,7 @@
 
 mod common;
 
-use common::{cgt, json};
-
-/// Asserts that the arguments fail with one line on stderr mentioning `needle`, and status 2.
-fn fails(arguments: &[&str], needle: &str) {
-    let output = cgt(arguments);
-    assert_eq!(output.status.code(), Some(2), "{arguments:?}: {output:?}");
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(stderr.lines().count(), 1, "{arguments:?}: {stderr}");
-    assert!(stderr.contains(needle), "{arguments:?}: {stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
-    assert!(output.stdout.is_empty(), "{arguments:?}");
-}
+use common::{cgt, fails, json};
 
 #[test]
 fn value_of_nim_3_4_5() {

@@ -5,21 +5,13 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 mod common;
-use common::{cgt, json};
+use common::{cgt, fails, json};
 
 /// Writes `text` to a file of the temporary directory named after this process and `name`.
 fn file(name: &str, text: &str) -> String {
     let path = std::env::temp_dir().join(format!("cgt-loopy-{}-{name}", std::process::id()));
     std::fs::write(&path, text).unwrap();
     path.to_str().unwrap().to_string()
-}
-
-fn fails(arguments: &[&str], needle: &str) {
-    let output = cgt(arguments);
-    assert_eq!(output.status.code(), Some(2), "{arguments:?}: {output:?}");
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(stderr.lines().count(), 1, "{arguments:?}: {stderr}");
-    assert!(stderr.contains(needle), "{arguments:?}: {stderr}");
 }
 
 /// `cgt play` with `script` as its input; its whole output.

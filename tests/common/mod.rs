@@ -46,3 +46,15 @@ pub fn plot(game: &str, last: u64, extension: &str) -> Vec<u8> {
     std::fs::remove_file(&path).ok();
     bytes
 }
+
+/// Runs `cgt arguments` and asserts that it failed as the program must: status 2, one line on
+/// stderr containing `needle`, no panic, nothing on stdout.
+pub fn fails(arguments: &[&str], needle: &str) {
+    let output = cgt(arguments);
+    assert_eq!(output.status.code(), Some(2), "{arguments:?}: {output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{arguments:?}: {stderr}");
+    assert!(stderr.contains(needle), "{arguments:?}: {stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(output.stdout.is_empty(), "{arguments:?}");
+}
