@@ -238,6 +238,11 @@ pub struct SequenceArgs {
     /// sparse-space report (largest value, rare/common classification).
     #[arg(long)]
     pub summary: bool,
+    /// Misère play: print each heap's misère Grundy value g⁻ (0 for a misère P-position),
+    /// its genus γ0^{γ1γ2...} (Conway: γk is g⁻ beside k-1 heaps of 2) and whether it is tame,
+    /// restive or wild.
+    #[arg(long, conflicts_with_all = ["summary", "plot", "checkpoint"])]
+    pub misere: bool,
     /// Threads to compute with (default: the cores this process may run on).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,

@@ -528,3 +528,37 @@ fn a_sequence_killed_at_any_moment_resumes_from_its_checkpoint() {
     std::fs::write(&file, b"cgt sequence checkpoint 1\nnot the rest").unwrap();
     fails(&arguments, "checkpoint");
 }
+
+#[test]
+fn sequence_misere_prints_the_genus_of_each_heap() {
+    // Conway (ONAG ch. 12): a heap of Nim, *n, has genus 0^{120}, 1^{031}, then n^{n(n⊕2)}.
+    let report = json(&["sequence", "nim", "--to", "3", "--misere", "--json"]);
+    let genera: Vec<&str> = report["heaps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|heap| heap["genus"].as_str().unwrap())
+        .collect();
+    assert_eq!(genera, ["0^{120}", "1^{031}", "2^{20}", "3^{31}"]);
+    assert_eq!(report["heaps"][1]["misere"], 0);
+    assert_eq!(report["heaps"][3]["class"], "tame");
+    let text =
+        String::from_utf8(cgt(&["sequence", "nim", "--to", "2", "--misere"]).stdout).unwrap();
+    assert!(text.contains("2^{20}"), "{text}");
+    fails(
+        &["sequence", "wythoff", "--to", "3", "--misere"],
+        "not a heap game",
+    );
+    fails(
+        &[
+            "sequence",
+            "kayles",
+            "--to",
+            "60",
+            "--misere",
+            "--max-positions",
+            "1000",
+        ],
+        "limit",
+    );
+}

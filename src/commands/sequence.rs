@@ -54,6 +54,9 @@ pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
     }
     let meter = Meter::new(!arguments.json && std::io::stderr().is_terminal());
     let last = arguments.to;
+    if arguments.misere {
+        return misere(arguments, game.as_ref(), &meter, out);
+    }
     let options = SequenceOptions {
         budget,
         threads: arguments.threads.map_or(0, |threads| threads as usize),
@@ -215,6 +218,60 @@ fn summary(
             out,
             "rare:     {} heaps of 1..={} (mask {:#x}: a value is common when its bits under the mask are odd in number), the last at {last_rare}",
             report.rare_count, report.heaps, report.rare_mask
+        )?;
+    }
+    Ok(())
+}
+
+/// `cgt sequence --misere`: g⁻, the genus and the tameness of each heap.
+fn misere(
+    arguments: &SequenceArgs,
+    game: &dyn cgt_games::Game,
+    meter: &Meter,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    let Some(ruleset) = game.as_ruleset() else {
+        return Err(Error::Usage(format!(
+            "{game} is not a heap game: --misere lists the genus of single heaps"
+        )));
+    };
+    let last = arguments.to;
+    let genera = cgt_games::heap_genera(ruleset, last, arguments.budget.budget(), &mut |heap| {
+        meter.show(cgt_games::Progress::Sequence { heap, last })
+    })?;
+    crate::progress::clear();
+    if arguments.json {
+        let heaps: Vec<serde_json::Value> = genera
+            .iter()
+            .enumerate()
+            .map(|(heap, (genus, tameness))| {
+                let gamma: Vec<u64> = (0..=genus.exponent().len())
+                    .map(|k| genus.gamma(k))
+                    .collect();
+                json!({
+                    "heap": heap,
+                    "misere": genus.misere().value(),
+                    "genus": genus.to_string(),
+                    "gamma": gamma,
+                    "class": tameness.to_string(),
+                })
+            })
+            .collect();
+        writeln!(
+            out,
+            "{}",
+            json!({"game": game.to_string(), "play": "misere", "heaps": heaps})
+        )?;
+        return Ok(());
+    }
+    writeln!(out, "{game}: misère values and genera of heaps 0 to {last}")?;
+    writeln!(out, "{:>6}  {:>4}  {:<14} class", "heap", "g-", "genus")?;
+    for (heap, (genus, tameness)) in genera.iter().enumerate() {
+        writeln!(
+            out,
+            "{heap:>6}  {:>4}  {:<14} {tameness}",
+            genus.misere().value(),
+            genus.to_string()
         )?;
     }
     Ok(())

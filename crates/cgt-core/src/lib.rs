@@ -243,7 +243,7 @@ pub use game::{ImpartialGame, Unhinted};
 pub use graph::{GameGraph, GraphNode};
 pub use loopy::{LoopyGraph, LoopySolver, LoopyValue};
 pub use mex::{MexSet, mex};
-pub use misere::MisereSolver;
+pub use misere::{Genus, GenusSolver, MisereSolver, Tameness};
 pub use nimber::{Nimber, Outcome};
 pub use search::{NimberSearch, SearchStats};
 pub use solver::Solver;

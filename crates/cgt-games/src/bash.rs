@@ -1,6 +1,6 @@
 //! Bash's game.
 
-use cgt_core::Nimber;
+use cgt_core::{Nimber, Outcome};
 
 use crate::{Error, HeapRuleset, Heaps, Result};
 
@@ -92,6 +92,27 @@ impl HeapRuleset for Bash {
             vec![Heaps::one((n - take) as u64)]
         } else {
             Vec::new()
+        })
+    }
+
+    /// Misère play: every heap is tame (Conway's genus theory, ONAG ch. 12), a heap of `n`
+    /// having the genus of the nim heap `n mod (m + 1)` (`0^{120}` and `1^{031}` for the
+    /// residues 0 and 1, whatever the heap's size). So a sum is a P-position exactly as in
+    /// misère Nim on the residues: nim-sum 0 when some residue is 2 or more, else an odd number
+    /// of residues 1.
+    fn misere_outcome(&self, heaps: &Heaps) -> Option<Outcome> {
+        let modulus = self.modulus();
+        let mut nim_sum = 0u128;
+        let mut firm = false;
+        for n in heaps.iter() {
+            nim_sum ^= u128::from(n) % modulus;
+            firm |= u128::from(n) % modulus >= 2;
+        }
+        let previous = if firm { nim_sum == 0 } else { nim_sum == 1 };
+        Some(if previous {
+            Outcome::Previous
+        } else {
+            Outcome::Next
         })
     }
 }

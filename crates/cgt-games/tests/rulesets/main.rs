@@ -8,6 +8,7 @@ mod coins;
 mod common;
 mod cram;
 mod games;
+mod genus;
 mod graph_games;
 mod heap_games;
 mod judge_samples;

@@ -118,3 +118,18 @@ fn a_misere_chain_a_million_deep() {
     assert_eq!(solver.outcome(&1_000_000).unwrap(), Outcome::Next);
     assert_eq!(solver.outcome(&999_999).unwrap(), Outcome::Previous);
 }
+
+proptest! {
+    /// Misère Bash's closed form against the search with the hook hidden, on every maximum
+    /// take from 1 (where every heap is a heap of 0 or 1 in disguise) to 5.
+    #[test]
+    fn misere_bash_by_closed_form_and_by_search(
+        max_take in 1u64..=5,
+        heaps in prop::collection::vec(0u64..=13, 1..=4),
+    ) {
+        let bash = cgt_games::Bash::new(max_take).unwrap();
+        let position = Heaps::from(heaps.clone());
+        let searched = MisereSolver::new(Unhinted(HeapGame(bash))).outcome(&position).unwrap();
+        prop_assert_eq!(Some(searched), HeapGame(bash).known_misere_outcome(&position), "{:?}", heaps);
+    }
+}

@@ -9,6 +9,10 @@
 
 use std::collections::HashMap;
 
+mod genus;
+
+pub use genus::{Genus, GenusSolver, Tameness};
+
 use crate::{Budget, Error, ImpartialGame, Outcome, Resource, Result};
 
 /// What the solver knows of a position.
