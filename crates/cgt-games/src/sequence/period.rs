@@ -207,8 +207,11 @@ fn latest_proven_preperiod(length: u64, period: u64, max_take: u64, max_parts: u
 /// `(n + p - max_take) / max_parts`; the criterion needs it to be at least `preperiod + p`,
 /// which gives `bound = max_parts * preperiod + (max_parts - 1) * p + max_take` (Guy & Smith
 /// 1956 is the case of two heaps), and at least `max_take + 1` so that no checked heap can be
-/// taken whole.
+/// taken whole. The argument moves the largest part down by `p`, which must leave a heap: a
+/// preperiod of 0 is counted as 1 (0.4 has `G = 0, 0, 0` and then `G(3) = 1`: three values
+/// prove nothing).
 pub(crate) fn guy_smith_bound(preperiod: u64, period: u64, max_take: u64, max_parts: u32) -> u64 {
+    let preperiod = preperiod.max(1);
     let parts = u64::from(max_parts.max(1));
     let bound = parts * preperiod + (parts - 1) * period + max_take;
     bound.max(max_take + 1)
@@ -236,6 +239,15 @@ mod tests {
     fn finds_arithmetic_periodicity() {
         let values: Values = (0..100).map(|n| n / 2 * 2 + (n % 2)).collect();
         assert_eq!(find_period(&values, true, None), Some((0, 1, 1, false)));
+    }
+
+    #[test]
+    fn a_preperiod_of_zero_is_proven_as_one() {
+        // 0.4 (take one, leave two heaps): G(0..=2) = 0 but G(3) = 1, so three zeros must not
+        // prove a period of 1; the bound for preperiod 0 is that of preperiod 1.
+        assert_eq!(guy_smith_bound(0, 1, 1, 2), guy_smith_bound(1, 1, 1, 2));
+        let values: Values = [0u64, 0, 0].into_iter().collect();
+        assert!(find_period(&values, false, Some((1, 2))).is_none_or(|(.., proven)| !proven));
     }
 
     #[test]
