@@ -35,6 +35,13 @@ pub enum Error {
         /// The limit that was in force, in the resource's unit.
         limit: u64,
     },
+    /// A misère quotient could not answer: a heap past the heaps it covers, or a heap for which
+    /// no candidate quotient could be verified.
+    #[error("misère quotient: {reason}")]
+    Quotient {
+        /// What was asked and why it could not be answered.
+        reason: String,
+    },
 }
 
 /// The resources a [`Budget`] bounds, each named for what it counts.

@@ -243,7 +243,9 @@ pub use game::{ImpartialGame, Unhinted};
 pub use graph::{GameGraph, GraphNode};
 pub use loopy::{LoopyGraph, LoopySolver, LoopyValue};
 pub use mex::{MexSet, mex};
-pub use misere::{Genus, GenusSolver, MisereSolver, Tameness};
+pub use misere::{
+    Element, Genus, GenusSolver, MisereQuotient, MisereSolver, Presentation, Tameness,
+};
 pub use nimber::{Nimber, Outcome};
 pub use search::{NimberSearch, SearchStats};
 pub use solver::Solver;

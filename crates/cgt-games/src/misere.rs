@@ -1,8 +1,11 @@
-//! Misère analyses of heap games: the genus of single heaps.
+//! Misère analyses of heap games: the genus of single heaps, and misère quotients.
 
-use cgt_core::{Budget, Genus, GenusSolver, Resource, Tameness};
+use cgt_core::{
+    Budget, Element, Genus, GenusSolver, MisereQuotient, MisereSolver, Outcome, Resource, Tameness,
+};
 
-use crate::{HeapGame, HeapRuleset, Heaps, Result};
+use crate::sequence::period::find_period;
+use crate::{HeapGame, HeapRuleset, Heaps, Period, Result, Values};
 
 /// The genus and tameness of the single heaps `0..=last` of a heap game, each searched with
 /// the positions it reaches (sums of smaller heaps, valued by the tame sum rule where every
@@ -43,4 +46,183 @@ pub fn heap_genera<R: HeapRuleset>(
         genera.push(solver.evaluate(&Heaps::one(n))?);
     }
     Ok(genera)
+}
+
+/// The most positions one search for exact misère outcomes may remember while a quotient is
+/// learnt afresh.
+const ORACLE_POSITIONS: u64 = 250_000;
+
+/// The misère quotient of a heap game as far as it was computed: the quotient of the heaps up
+/// to [`MisereQuotient::heap_reached`], and, when the pretending function became periodic, its
+/// period, proven (certified) when the Guy-Smith argument applies to the ruleset.
+#[derive(Debug, Clone)]
+pub struct HeapQuotient {
+    /// The quotient of the heaps computed.
+    pub quotient: MisereQuotient,
+    /// `Φ(n + period) = Φ(n)` from the preperiod on, when found; `proven` certifies it for
+    /// every heap, so that the quotient is the whole game's.
+    pub period: Option<Period>,
+    /// Why the computation stopped before the last heap asked for, if it did: a heap for which
+    /// no quotient could be verified.
+    pub stopped: Option<String>,
+}
+
+impl HeapQuotient {
+    /// Whether the quotient is the whole game's: `Φ` proven periodic.
+    pub fn certified(&self) -> bool {
+        self.period.is_some_and(|period| period.proven)
+    }
+
+    /// `Φ(n)` for any heap: from the period past the heaps computed, when certified.
+    pub fn phi(&self, n: u64) -> Option<Element> {
+        if let Some(x) = self.quotient.phi(n) {
+            return Some(x);
+        }
+        let period = self.period.filter(|period| period.proven)?;
+        let back = (n - period.preperiod) % period.period;
+        self.quotient.phi(period.preperiod + back)
+    }
+
+    /// The class of a sum of heaps, `None` when a heap is past what the quotient covers.
+    pub fn product(&self, heaps: impl IntoIterator<Item = u64>) -> Option<Element> {
+        heaps
+            .into_iter()
+            .try_fold(self.quotient.identity(), |x, n| {
+                Some(self.quotient.multiply(x, self.phi(n)?))
+            })
+    }
+}
+
+/// The misère quotient of the heap game `rules`, heap by heap up to `last` (or until `Φ` is
+/// proven periodic, which certifies the quotient for every heap), as Plambeck and Siegel
+/// describe (see [`MisereQuotient`]); `proof` is `(max_take, max_parts)` for a ruleset to which
+/// the Guy-Smith argument applies (a finite take-and-break code); `progress` is called with each
+/// heap as it is added.
+///
+/// A heap for which no verified quotient is found ends the computation early, with the reason in
+/// [`HeapQuotient::stopped`]: the quotient returned is then the partial quotient of the heaps
+/// before it.
+///
+/// # Errors
+///
+/// [`cgt_core::Error::LimitExceeded`] for options examined past the budget. A quotient that
+/// outgrows the budget, or a heap whose quotient cannot be learnt within it, ends the
+/// computation early instead, with the partial quotient and the reason in
+/// [`HeapQuotient::stopped`].
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::Budget;
+/// use cgt_games::{TakeAndBreak, misere_quotient};
+///
+/// // Plambeck (2005): 0.75 has the quotient of order 8 ⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩.
+/// let game = TakeAndBreak::octal("0.75")?;
+/// let q = misere_quotient(&game, 200, Some((2, 2)), Budget::DEFAULT, &mut |_| {})?;
+/// assert!(q.certified());
+/// assert_eq!(q.quotient.order(), 8);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn misere_quotient<R: HeapRuleset>(
+    rules: &R,
+    last: u64,
+    proof: Option<(u64, u32)>,
+    budget: Budget,
+    progress: &mut dyn FnMut(u64),
+) -> Result<HeapQuotient> {
+    let mut quotient = MisereQuotient::new().with_budget(budget);
+    let mut search: Option<(u64, MisereSolver<HeapGame<Hinted<'_, R>>>)> = None;
+    // The searches that settle a split of classes are bounded well inside the budget, so that
+    // a heap whose quotient cannot be learnt stops the run in seconds, not hours.
+    let oracle_budget = Budget {
+        positions: budget.positions.min(ORACLE_POSITIONS),
+        ..budget
+    };
+    let mut period = None;
+    let mut stopped = None;
+    let mut examined = 0u64;
+    for n in 1..=last {
+        progress(n);
+        let mut options: Vec<Vec<u64>> = Vec::new();
+        for option in rules.heap_moves(n) {
+            examined += 1;
+            if examined > budget.options {
+                return Err(budget.exceeded(Resource::Options).into());
+            }
+            options.push(option.iter().filter(|&h| h > 0).collect());
+        }
+        let mut oracle = |heaps: &[u64], known: &MisereQuotient| -> cgt_core::Result<bool> {
+            // A search of the position in which the verified quotient of the smaller heaps
+            // answers every position without the newest heap; one search (and its memory of
+            // positions) serves every question about the same heap.
+            let reached = known.heap_reached();
+            if search.as_ref().is_none_or(|(at, _)| *at != reached) {
+                let hinted = Hinted {
+                    rules,
+                    known: known.clone(),
+                };
+                search = Some((
+                    reached,
+                    MisereSolver::new(HeapGame(hinted)).with_budget(oracle_budget),
+                ));
+            }
+            let (_, solver) = search.as_mut().expect("made above");
+            Ok(solver.outcome(&Heaps::from(heaps.to_vec()))? == Outcome::Previous)
+        };
+        match quotient.add_heap(n, &options, &mut oracle) {
+            Ok(()) => {}
+            Err(cgt_core::Error::Quotient { reason }) => {
+                stopped = Some(reason);
+                break;
+            }
+            Err(error @ cgt_core::Error::LimitExceeded { .. }) => {
+                stopped = Some(format!("heap {n}: {error}"));
+                break;
+            }
+            Err(error) => return Err(error.into()),
+        }
+        let phi: Values = quotient
+            .pretending()
+            .iter()
+            .map(|&x| u64::from(x))
+            .collect();
+        period =
+            find_period(&phi, false, proof).map(|(preperiod, period, saltus, proven)| Period {
+                preperiod,
+                period,
+                saltus,
+                proven,
+            });
+        if period.is_some_and(|period| period.proven) {
+            break;
+        }
+    }
+    Ok(HeapQuotient {
+        quotient,
+        period,
+        stopped,
+    })
+}
+
+/// A heap ruleset whose misère outcomes of positions made of heaps a verified quotient covers
+/// come from that quotient.
+struct Hinted<'a, R> {
+    rules: &'a R,
+    known: MisereQuotient,
+}
+
+impl<R: HeapRuleset> HeapRuleset for Hinted<'_, R> {
+    fn heap_moves(&self, n: u64) -> impl Iterator<Item = Heaps> {
+        self.rules.heap_moves(n)
+    }
+
+    fn misere_outcome(&self, heaps: &Heaps) -> Option<Outcome> {
+        let heaps = heaps.to_vec();
+        let class = self.known.product_of_heaps(&heaps).ok()?;
+        Some(if self.known.is_p(class) {
+            Outcome::Previous
+        } else {
+            Outcome::Next
+        })
+    }
 }

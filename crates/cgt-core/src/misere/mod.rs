@@ -10,8 +10,10 @@
 use std::collections::HashMap;
 
 mod genus;
+mod quotient;
 
 pub use genus::{Genus, GenusSolver, Tameness};
+pub use quotient::{Element, MisereQuotient, Presentation};
 
 use crate::{Budget, Error, ImpartialGame, Outcome, Resource, Result};
 

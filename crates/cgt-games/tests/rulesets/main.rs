@@ -15,5 +15,6 @@ mod judge_samples;
 mod loopy;
 mod misere;
 mod nim;
+mod quotient;
 mod sequences;
 mod shapes;

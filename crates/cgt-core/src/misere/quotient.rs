@@ -1,0 +1,749 @@
+//! Misère quotients of heap games (Plambeck, *Taming the wild in impartial combinatorial
+//! games*, INTEGERS 5 (2005); Plambeck & Siegel, *Misère quotients for impartial games*, JCTA
+//! 115 (2008)).
+//!
+//! Let `A` be the positions of a heap game made of heaps up to some size: every sum of them.
+//! Two positions `X` and `Y` are indistinguishable when `X + Z` and `Y + Z` have the same misère
+//! outcome for every `Z` in `A`. The classes form a commutative monoid `Q` under the sum, the
+//! *misère quotient*; its *P-portion* is the set of classes of misère P-positions, and the
+//! *pretending function* `Φ` sends a heap to its class. Once `Q` is known, the outcome of a sum of
+//! any number of heaps is one product in `Q`.
+//!
+//! # How it is computed, and why the answer is right
+//!
+//! Heaps are added one at a time. Each step keeps a finite commutative monoid `Q`, a subset `P`
+//! and `Φ`, and **verifies** them: for every position `X` of `A`, `X` is a misère P-position
+//! exactly when `Φ(X) ∈ P`. By induction on positions this holds when
+//!
+//! 1. the identity (the class of positions without moves) is not in `P`;
+//! 2. no move goes from `P` to `P`: for every `x` in `Q`, heap `h` and option `o` of `h`,
+//!    `x·Φ(h) ∈ P` implies `x·Φ(o) ∉ P`;
+//! 3. every position outside `P` that has a move has a move into `P`.
+//!
+//! Condition 3 speaks of infinitely many positions, but only through the kinds of heaps they
+//! hold (a heap's class and its options' classes). Call a heap *safe at* `y` when every `x` with
+//! `x·Φ(h) = y` has a winning move in `h` (`x·Φ(o) ∈ P` for some option `o`). A position of class
+//! `y ∉ P` with no winning move holds only heaps unsafe at `y`; if `y` is not even a product of
+//! unsafe heaps, there is none. Otherwise such positions are searched for exactly, as states
+//! (the class of the sum, and for each kind of heap in it the class of the sum without one heap
+//! of that kind), of which there are finitely many. A candidate that passes is a correct
+//! bipartite monoid for `A`; as the candidates are reduced (no two elements agree on `P` against
+//! every `z`), it is the quotient itself.
+//!
+//! # Where the candidates come from
+//!
+//! For a new heap, as Plambeck and Siegel describe: first an element of the present quotient (a
+//! conservative extension); else a new generator `g` adjoined, the outcomes of `x·g^k` computed
+//! from the heap's options and the options of a least position of each class, `g^(K+2) = g^K`
+//! taken once those outcomes repeat, and the result reduced. The new heap can also make positions
+//! distinguishable that were not before (the classes of the smaller heaps split). When neither
+//! candidate verifies, the quotient of all the heaps so far is learnt afresh from the exact
+//! misère outcomes of positions (an oracle the caller gives, typically the
+//! [`MisereSolver`](crate::MisereSolver)), by Angluin's L* algorithm with Rivest and Schapire's
+//! treatment of counterexamples: a table of outcomes of positions (rows) against test positions
+//! (columns) gives a commutative automaton whose states are the candidate's elements; a failed
+//! verification names a position the candidate gets wrong, which adds a test. Every candidate,
+//! however found, is accepted only once verified.
+
+use std::collections::{HashMap, HashSet};
+
+mod learn;
+mod presentation;
+
+pub use presentation::Presentation;
+
+use crate::{Budget, Error, Resource, Result};
+
+/// An element of a [`MisereQuotient`], by its index.
+pub type Element = u32;
+
+/// The exact misère outcome of a position of the heap game, given as its heaps: `true` for a
+/// P-position. The quotient asks it only when it must be learnt afresh, and only for positions
+/// holding the newest heap; the second argument is the verified quotient of the smaller heaps,
+/// which answers every position without the newest heap (a search may use it as a closed form).
+pub type Oracle<'a> = &'a mut dyn FnMut(&[u64], &MisereQuotient) -> Result<bool>;
+
+/// The misère quotient of the heaps `0..=heap_reached` of a heap game, with its P-portion and
+/// pretending function, built heap by heap and verified at every step (see the module docs).
+///
+/// # Examples
+///
+/// Misère Nim with heaps of 1 and 2: the quotient `⟨a, b | a² = 1, b³ = b⟩` of order 6, whose
+/// P-portion is `{a, b²}` (Plambeck & Siegel 2008).
+///
+/// ```
+/// use cgt_core::MisereQuotient;
+///
+/// // Bouton's rule for misère Nim, as the exact outcome of a position.
+/// let mut bouton = |heaps: &[u64], _: &MisereQuotient| {
+///     let nim_sum = heaps.iter().fold(0, |sum, h| sum ^ h);
+///     Ok(if heaps.iter().all(|&h| h <= 1) { nim_sum == 1 } else { nim_sum == 0 })
+/// };
+/// let mut quotient = MisereQuotient::new();
+/// quotient.add_heap(1, &[vec![]], &mut bouton)?; // a heap of 1 goes to nothing
+/// quotient.add_heap(2, &[vec![], vec![1]], &mut bouton)?; // a heap of 2 to nothing or to 1
+/// assert_eq!(quotient.order(), 6);
+/// let presentation = quotient.presentation();
+/// assert_eq!(presentation.to_string(), "⟨a, b | a^2 = 1, b^3 = b⟩");
+/// let mut p: Vec<String> = quotient.p_portion().iter().map(|&x| presentation.word(x)).collect();
+/// p.sort();
+/// assert_eq!(p, ["a", "b^2"]);
+/// // 2 + 2 is a misère P-position, 1 + 2 + 2 an N-position.
+/// assert!(quotient.is_p(quotient.product_of_heaps(&[2, 2])?));
+/// assert!(!quotient.is_p(quotient.product_of_heaps(&[1, 2, 2])?));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct MisereQuotient {
+    order: usize,
+    identity: Element,
+    /// `mul[x * order + y]`.
+    mul: Vec<Element>,
+    p: Vec<bool>,
+    /// A least position of each class: heap sizes, largest first (the multiset order, in which
+    /// every move goes down).
+    reps: Vec<Vec<u64>>,
+    /// `Φ(n)` for every heap added.
+    phi: Vec<Element>,
+    /// The classes of the options of each heap added, sorted, without repeats.
+    options: Vec<Vec<Element>>,
+    /// The options of each heap added, as given (heaps, largest first).
+    raw: Vec<Vec<Vec<u64>>>,
+    budget: Budget,
+}
+
+/// How long the outcome rows of `x·g^k` are followed before giving up on `g^(K+2) = g^K`.
+const MAX_POWER: usize = 24;
+
+/// The most states explored when looking for a position that breaks condition 3 (see the
+/// module docs); past it the candidate is not accepted.
+const MAX_STATES: usize = 1 << 20;
+
+/// Why a candidate was not accepted.
+enum Check {
+    /// Positions at least one of which the candidate gets wrong.
+    Wrong(Vec<Vec<u64>>),
+    /// The search for a position breaking condition 3 outgrew its bound.
+    Undecided,
+}
+
+impl Default for MisereQuotient {
+    fn default() -> Self {
+        MisereQuotient::new()
+    }
+}
+
+impl MisereQuotient {
+    /// The quotient of the heaps of 0 alone: the trivial monoid, with an empty P-portion (a
+    /// position without moves is a misère N-position).
+    pub fn new() -> MisereQuotient {
+        MisereQuotient {
+            order: 1,
+            identity: 0,
+            mul: vec![0],
+            p: vec![false],
+            reps: vec![Vec::new()],
+            phi: vec![0],
+            options: vec![Vec::new()],
+            raw: vec![Vec::new()],
+            budget: Budget::DEFAULT,
+        }
+    }
+
+    /// The same quotient, its growth bounded by `budget` (memory for the multiplication
+    /// table, positions for the order and for the positions a relearning may tabulate).
+    pub fn with_budget(mut self, budget: Budget) -> MisereQuotient {
+        self.budget = budget;
+        self
+    }
+
+    /// The order `|Q|`.
+    pub fn order(&self) -> usize {
+        self.order
+    }
+
+    /// The largest heap added.
+    pub fn heap_reached(&self) -> u64 {
+        self.phi.len() as u64 - 1
+    }
+
+    /// The identity: the class of the empty position.
+    pub fn identity(&self) -> Element {
+        self.identity
+    }
+
+    /// `x·y`.
+    pub fn multiply(&self, x: Element, y: Element) -> Element {
+        self.mul[x as usize * self.order + y as usize]
+    }
+
+    /// Whether `x` is in the P-portion: positions of class `x` are misère P-positions.
+    pub fn is_p(&self, x: Element) -> bool {
+        self.p[x as usize]
+    }
+
+    /// The P-portion, in the order of the elements.
+    pub fn p_portion(&self) -> Vec<Element> {
+        (0..self.order as Element)
+            .filter(|&x| self.is_p(x))
+            .collect()
+    }
+
+    /// `Φ(n)`, for a heap added.
+    pub fn phi(&self, n: u64) -> Option<Element> {
+        usize::try_from(n)
+            .ok()
+            .and_then(|n| self.phi.get(n).copied())
+    }
+
+    /// `Φ(0), ..., Φ(heap_reached)`.
+    pub fn pretending(&self) -> &[Element] {
+        &self.phi
+    }
+
+    /// The classes of the options of heap `n`, for a heap added.
+    pub fn option_classes(&self, n: u64) -> Option<&[Element]> {
+        usize::try_from(n)
+            .ok()
+            .and_then(|n| self.options.get(n))
+            .map(Vec::as_slice)
+    }
+
+    /// A least position of class `x`: its heaps, largest first.
+    pub fn representative(&self, x: Element) -> &[u64] {
+        &self.reps[x as usize]
+    }
+
+    /// The class of a sum of heaps, all added.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Quotient`] for a heap larger than [`heap_reached`](Self::heap_reached).
+    pub fn product_of_heaps(&self, heaps: &[u64]) -> Result<Element> {
+        heaps.iter().try_fold(self.identity, |x, &n| {
+            let image = self.phi(n).ok_or_else(|| Error::Quotient {
+                reason: format!(
+                    "heap {n} is past the quotient, which reaches heap {}",
+                    self.heap_reached()
+                ),
+            })?;
+            Ok(self.multiply(x, image))
+        })
+    }
+
+    /// Adds heap `n` (the next one: `heap_reached() + 1`), whose options are `options`, each
+    /// the heaps it leaves (all smaller than `n`; an empty option removes the heap). `oracle`
+    /// gives exact misère outcomes of positions, asked only when the quotient must be learnt
+    /// afresh (see the module docs).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Quotient`] when `n` is not the next heap, an option holds a heap not smaller
+    /// than `n`, or no candidate could be verified (the computation stops rather than guess);
+    /// [`Error::LimitExceeded`] when the quotient would outgrow the budget; the oracle's errors.
+    /// The quotient is unchanged after an error.
+    pub fn add_heap(&mut self, n: u64, options: &[Vec<u64>], oracle: Oracle<'_>) -> Result<()> {
+        if n != self.heap_reached() + 1 {
+            return Err(Error::Quotient {
+                reason: format!("heap {n} added after heap {}", self.heap_reached()),
+            });
+        }
+        let mut raw: Vec<Vec<u64>> = Vec::with_capacity(options.len().min(1 << 16));
+        let mut images = Vec::with_capacity(options.len().min(1 << 16));
+        for option in options {
+            if let Some(&too_big) = option.iter().find(|&&h| h >= n) {
+                return Err(Error::Quotient {
+                    reason: format!("an option of heap {n} leaves a heap of {too_big}"),
+                });
+            }
+            let mut heaps: Vec<u64> = option.iter().copied().filter(|&h| h > 0).collect();
+            heaps.sort_unstable_by(|a, b| b.cmp(a));
+            images.push(self.product_of_heaps(&heaps)?);
+            raw.push(heaps);
+        }
+        raw.sort_unstable();
+        raw.dedup();
+        images.sort_unstable();
+        images.dedup();
+        let saved = self.clone();
+        self.raw.push(raw);
+        self.options.push(images);
+        if self.options[n as usize].is_empty() {
+            // A heap without moves is the empty game.
+            self.phi.push(self.identity);
+            return Ok(());
+        }
+        // A conservative extension: the heap is an element already there. A quick necessary
+        // condition first: the least position of each class plus the heap is a P-position
+        // exactly when none of its options is, as the candidate predicts them.
+        let mut candidates: Vec<Element> = (0..self.order as Element).collect();
+        candidates.sort_by(|&x, &y| self.reps[x as usize].cmp(&self.reps[y as usize]));
+        let rep_options: Vec<Vec<Element>> = (0..self.order as Element)
+            .map(|x| self.representative_options(x))
+            .collect();
+        let heap_options = self.options[n as usize].clone();
+        candidates.retain(|&g| {
+            (0..self.order as Element).all(|x| {
+                let no_winning_move = heap_options
+                    .iter()
+                    .all(|&o| !self.is_p(self.multiply(x, o)))
+                    && rep_options[x as usize]
+                        .iter()
+                        .all(|&x2| !self.is_p(self.multiply(x2, g)));
+                self.is_p(self.multiply(x, g)) == no_winning_move
+            })
+        });
+        for x in candidates {
+            self.phi.push(x);
+            if self.check_last().is_ok() {
+                return Ok(());
+            }
+            self.phi.pop();
+        }
+        // A new generator; failing that, the quotient learnt afresh.
+        let extended = self.clone();
+        let result = match self.adjoin(n) {
+            Ok(()) if self.check().is_ok() => Ok(()),
+            Ok(()) | Err(Error::Quotient { .. }) => {
+                *self = extended;
+                self.relearn(n, oracle)
+            }
+            Err(error) => Err(error),
+        };
+        if result.is_err() {
+            *self = saved;
+        }
+        result
+    }
+
+    /// The classes of the options of the least position of `x`.
+    fn representative_options(&self, x: Element) -> Vec<Element> {
+        let rep = &self.reps[x as usize];
+        let mut found = Vec::new();
+        for (i, &heap) in rep.iter().enumerate() {
+            if i > 0 && rep[i - 1] == heap {
+                continue;
+            }
+            let rest = rep
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .fold(self.identity, |acc, (_, &h)| {
+                    self.multiply(acc, self.phi[h as usize])
+                });
+            for &o in &self.options[heap as usize] {
+                found.push(self.multiply(rest, o));
+            }
+        }
+        found.sort_unstable();
+        found.dedup();
+        found
+    }
+
+    /// Adjoins a generator for heap `n` (whose option classes are the last entry of `options`)
+    /// and reduces; `phi` gets `Φ(n)`.
+    fn adjoin(&mut self, n: u64) -> Result<()> {
+        let order = self.order;
+        let heap_options = self.options[n as usize].clone();
+        // Elements by their least positions, so that a position's options come first.
+        let mut by_rep: Vec<Element> = (0..order as Element).collect();
+        by_rep.sort_by(|&x, &y| self.reps[x as usize].cmp(&self.reps[y as usize]));
+        let rep_options: Vec<Vec<Element>> = (0..order as Element)
+            .map(|x| self.representative_options(x))
+            .collect();
+        // rows[k][x]: whether (a least position of x) + k heaps of n is a P-position.
+        let mut rows: Vec<Vec<bool>> = vec![self.p.clone()];
+        let mut period_from = None;
+        for k in 1..=MAX_POWER {
+            let mut row = vec![false; order];
+            for &x in &by_rep {
+                let heap_move_wins = heap_options
+                    .iter()
+                    .any(|&o| rows[k - 1][self.multiply(x, o) as usize]);
+                let other_move_wins = rep_options[x as usize].iter().any(|&y| row[y as usize]);
+                row[x as usize] = !heap_move_wins && !other_move_wins;
+            }
+            rows.push(row);
+            if k >= 2 && rows[k] == rows[k - 2] {
+                period_from = Some(k - 2);
+                break;
+            }
+        }
+        let Some(top) = period_from else {
+            return Err(Error::Quotient {
+                reason: format!(
+                    "the outcomes of sums with many heaps of {n} did not repeat within {MAX_POWER} heaps"
+                ),
+            });
+        };
+        // Elements (x, k) for k in 0..=top+1, with g^(top+2) = g^top.
+        let powers = top + 2;
+        let size = order * powers;
+        self.check_size(size)?;
+        let fold = |k: usize| if k < powers { k } else { top + (k - top) % 2 };
+        let pair_mul = |a: usize, b: usize| -> usize {
+            let (x, k) = (a / powers, a % powers);
+            let (y, l) = (b / powers, b % powers);
+            self.multiply(x as Element, y as Element) as usize * powers + fold(k + l)
+        };
+        let in_p = |a: usize| rows[a % powers][a / powers];
+        let (class, first) = reduce(size, &pair_mul, &in_p);
+        let new_order = first.len();
+        self.check_size(new_order)?;
+        let mut reps: Vec<Vec<u64>> = vec![Vec::new(); new_order];
+        let mut seen = vec![false; new_order];
+        for (a, &c) in class.iter().enumerate() {
+            let c = c as usize;
+            let mut rep = vec![n; a % powers];
+            rep.extend_from_slice(&self.reps[a / powers]);
+            if !seen[c] || rep < reps[c] {
+                reps[c] = rep;
+                seen[c] = true;
+            }
+        }
+        let mut mul = vec![0 as Element; new_order * new_order];
+        for c in 0..new_order {
+            for d in 0..new_order {
+                mul[c * new_order + d] = class[pair_mul(first[c], first[d])];
+            }
+        }
+        let p = first.iter().map(|&a| in_p(a)).collect();
+        let lift = |x: Element| class[x as usize * powers];
+        let generator = class[self.identity as usize * powers + 1];
+        self.phi = self.phi.iter().map(|&x| lift(x)).collect();
+        self.phi.push(generator);
+        for list in &mut self.options {
+            for o in list.iter_mut() {
+                *o = lift(*o);
+            }
+            list.sort_unstable();
+            list.dedup();
+        }
+        self.identity = lift(self.identity);
+        self.order = new_order;
+        self.mul = mul;
+        self.p = p;
+        self.reps = reps;
+        Ok(())
+    }
+
+    fn check_size(&self, order: usize) -> Result<()> {
+        if order as u64 > self.budget.positions {
+            return Err(self.budget.exceeded(Resource::Positions));
+        }
+        let bytes = (order as u64)
+            .saturating_mul(order as u64)
+            .saturating_mul(4)
+            .saturating_add((order as u64).saturating_mul(order as u64) / 8);
+        if bytes > self.budget.memory {
+            return Err(self.budget.exceeded(Resource::Memory));
+        }
+        Ok(())
+    }
+
+    /// The three conditions of the module docs, for every heap added: `Ok` when they hold,
+    /// else positions of which the candidate gets at least one wrong.
+    fn check(&self) -> std::result::Result<(), Check> {
+        self.check_focused(false)
+    }
+
+    /// As [`check`](Self::check), knowing that the quotient was verified before the last heap
+    /// was given its class: only what involves the last heap's kind is checked.
+    fn check_last(&self) -> std::result::Result<(), Check> {
+        self.check_focused(true)
+    }
+
+    fn check_focused(&self, last_only: bool) -> std::result::Result<(), Check> {
+        if self.p[self.identity as usize] {
+            return Err(Check::Wrong(vec![Vec::new()]));
+        }
+        // One entry per kind of heap: its class and its options' classes, with the least heap
+        // of that kind.
+        let mut kinds: Vec<(Element, &[Element], u64)> = Vec::new();
+        let mut index: HashMap<(Element, &[Element]), usize> = HashMap::new();
+        let mut last_kind = None;
+        for (n, (&x, options)) in self.phi.iter().zip(&self.options).enumerate() {
+            if options.is_empty() {
+                continue;
+            }
+            let k = *index.entry((x, options.as_slice())).or_insert_with(|| {
+                kinds.push((x, options.as_slice(), n as u64));
+                kinds.len() - 1
+            });
+            last_kind = Some(k);
+        }
+        let focus = if last_only {
+            match last_kind {
+                // The last heap is of a kind an earlier heap has: nothing new to check.
+                Some(k) if kinds[k].2 == self.heap_reached() => Some(k),
+                _ => return Ok(()),
+            }
+        } else {
+            None
+        };
+        let order = self.order as Element;
+        // wins[k][x]: a move in a heap of kind k wins beside x.
+        let wins: Vec<Vec<bool>> = kinds
+            .iter()
+            .map(|(_, options, _)| {
+                (0..order)
+                    .map(|x| options.iter().any(|&o| self.is_p(self.multiply(x, o))))
+                    .collect()
+            })
+            .collect();
+        // 2: no move from P to P.
+        for (k, &(image, options, heap)) in kinds.iter().enumerate() {
+            if focus.is_some_and(|f| f != k) {
+                continue;
+            }
+            for x in 0..order {
+                if self.is_p(self.multiply(x, image)) && wins[k][x as usize] {
+                    let rest = &self.reps[x as usize];
+                    let with_heap = union(rest, &[heap]);
+                    let option = self.raw[heap as usize]
+                        .iter()
+                        .find(|o| {
+                            let class = self.product_of_heaps(o).unwrap_or(self.identity);
+                            options.contains(&class) && self.is_p(self.multiply(x, class))
+                        })
+                        .cloned()
+                        .unwrap_or_default();
+                    return Err(Check::Wrong(vec![with_heap, union(rest, &option)]));
+                }
+            }
+        }
+        // 3: every position outside P with a move has a move into P.
+        for y in 0..order {
+            if self.is_p(y) {
+                continue;
+            }
+            let is_unsafe = |k: usize| {
+                (0..order).any(|x| self.multiply(x, kinds[k].0) == y && !wins[k][x as usize])
+            };
+            if focus.is_some_and(|f| !is_unsafe(f)) {
+                continue;
+            }
+            let unsafe_kinds: Vec<usize> = (0..kinds.len()).filter(|&k| is_unsafe(k)).collect();
+            if unsafe_kinds.is_empty() {
+                continue;
+            }
+            // Heaps of one class leave the same rest beside them, so a losing sum needs only
+            // one kind per class: a slot per class, whose heap loses at a rest where some kind
+            // of that class loses (with the last heap's kind alone in its class's slot when
+            // only sums holding it are checked).
+            let mut slots: Vec<(Element, Vec<usize>)> = Vec::new();
+            for &k in &unsafe_kinds {
+                let image = kinds[k].0;
+                if focus.is_some_and(|f| kinds[f].0 == image && f != k) {
+                    continue;
+                }
+                match slots.iter_mut().find(|(i, _)| *i == image) {
+                    Some((_, group)) => group.push(k),
+                    None => slots.push((image, vec![k])),
+                }
+            }
+            let images: Vec<Element> = slots.iter().map(|(i, _)| *i).collect();
+            let rows: Vec<Vec<bool>> = slots
+                .iter()
+                .map(|(_, group)| {
+                    (0..self.order)
+                        .map(|x| group.iter().all(|&k| wins[k][x]))
+                        .collect()
+                })
+                .collect();
+            // Products of unsafe heaps, the empty sum included.
+            let mut reached = vec![false; self.order];
+            reached[self.identity as usize] = true;
+            let mut queue: Vec<Element> = vec![self.identity];
+            while let Some(x) = queue.pop() {
+                for &image in &images {
+                    let z = self.multiply(x, image);
+                    if !reached[z as usize] {
+                        reached[z as usize] = true;
+                        queue.push(z);
+                    }
+                }
+            }
+            if !images
+                .iter()
+                .any(|&i| (0..order).any(|z| reached[z as usize] && self.multiply(i, z) == y))
+            {
+                continue;
+            }
+            let focus_slot = focus.map(|f| {
+                slots
+                    .iter()
+                    .position(|(i, _)| *i == kinds[f].0)
+                    .expect("the last kind is unsafe here")
+            });
+            let row_refs: Vec<&[bool]> = rows.iter().map(Vec::as_slice).collect();
+            match self.losing_sum(y, &images, &row_refs, &reached, focus_slot) {
+                Search::None => {}
+                Search::Undecided => return Err(Check::Undecided),
+                Search::Found(counts, rests) => {
+                    let mut position: Vec<u64> = Vec::new();
+                    for (slot, &count) in counts.iter().enumerate() {
+                        if count == 0 {
+                            continue;
+                        }
+                        // A kind of this class that has no winning move beside the rest.
+                        let group = &slots[slot].1;
+                        let k = group
+                            .iter()
+                            .copied()
+                            .find(|&k| !wins[k][rests[slot] as usize])
+                            .unwrap_or(group[0]);
+                        position.extend(std::iter::repeat_n(kinds[k].2, count));
+                    }
+                    position.sort_unstable_by(|a, b| b.cmp(a));
+                    let mut wrong = vec![position.clone()];
+                    wrong.extend(self.options_of(&position));
+                    return Err(Check::Wrong(wrong));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Every option of a position, as positions (heaps largest first).
+    fn options_of(&self, position: &[u64]) -> Vec<Vec<u64>> {
+        let mut found = Vec::new();
+        for (i, &heap) in position.iter().enumerate() {
+            if i > 0 && position[i - 1] == heap {
+                continue;
+            }
+            let mut rest = position.to_vec();
+            rest.remove(i);
+            for option in &self.raw[heap as usize] {
+                found.push(union(&rest, option));
+            }
+        }
+        found
+    }
+
+    /// A sum of heaps of the given slots (their classes `images`, and `wins[s][x]`: a move in a
+    /// heap of slot `s` wins beside `x`) of class `y` in which no heap has a winning move, with
+    /// at least one heap of slot `focus` if given. Sums are searched as states: the class of the
+    /// sum, and for each slot present the class of the sum without one of its heaps, of which
+    /// there are finitely many. A state is dropped when no product `z` of further heaps
+    /// (`reachable`) could bring it to `y` with every heap still losing.
+    fn losing_sum(
+        &self,
+        y: Element,
+        images: &[Element],
+        wins: &[&[bool]],
+        reachable: &[bool],
+        focus: Option<usize>,
+    ) -> Search {
+        let future: Vec<Element> = (0..self.order as Element)
+            .filter(|&z| reachable[z as usize])
+            .collect();
+        type State = (Element, Vec<(u32, Element)>, bool);
+        let viable = |state: &State| {
+            future.iter().any(|&z| {
+                self.multiply(state.0, z) == y
+                    && state
+                        .1
+                        .iter()
+                        .all(|&(r, v)| !wins[r as usize][self.multiply(v, z) as usize])
+            })
+        };
+        let start: State = (self.identity, Vec::new(), focus.is_none());
+        let mut states: Vec<(State, usize, usize)> = vec![(start.clone(), 0, usize::MAX)];
+        let mut seen: HashSet<State> = HashSet::new();
+        seen.insert(start);
+        let mut at = 0;
+        while at < states.len() {
+            let (sum, pending, has_focus) = states[at].0.clone();
+            if sum == y
+                && has_focus
+                && !pending.is_empty()
+                && pending.iter().all(|&(r, v)| !wins[r as usize][v as usize])
+            {
+                let mut counts = vec![0; images.len()];
+                let mut back = at;
+                while back != 0 {
+                    counts[states[back].2] += 1;
+                    back = states[back].1;
+                }
+                let mut rests = vec![self.identity; images.len()];
+                for &(slot, v) in &pending {
+                    rests[slot as usize] = v;
+                }
+                return Search::Found(counts, rests);
+            }
+            for (slot, &image) in images.iter().enumerate() {
+                let mut next: Vec<(u32, Element)> = pending
+                    .iter()
+                    .map(|&(r, v)| (r, self.multiply(v, image)))
+                    .collect();
+                next.retain(|&(r, _)| r != slot as u32);
+                next.push((slot as u32, sum));
+                next.sort_unstable();
+                next.dedup();
+                let state: State = (
+                    self.multiply(sum, image),
+                    next,
+                    has_focus || focus == Some(slot),
+                );
+                if seen.contains(&state) || !viable(&state) {
+                    continue;
+                }
+                if seen.len() >= MAX_STATES {
+                    return Search::Undecided;
+                }
+                seen.insert(state.clone());
+                states.push((state, at, slot));
+            }
+            at += 1;
+        }
+        Search::None
+    }
+
+    /// Generators and relations, as the literature writes them (see [`Presentation`]).
+    pub fn presentation(&self) -> Presentation {
+        Presentation::of(self)
+    }
+}
+
+/// What the search for a position breaking condition 3 found.
+enum Search {
+    None,
+    /// The number of heaps in each slot searched, and the class of the sum without one of them.
+    Found(Vec<usize>, Vec<Element>),
+    Undecided,
+}
+
+/// Two positions together, largest heap first.
+fn union(a: &[u64], b: &[u64]) -> Vec<u64> {
+    let mut all: Vec<u64> = a.iter().chain(b).copied().collect();
+    all.sort_unstable_by(|x, y| y.cmp(x));
+    all
+}
+
+/// The reduction of a finite commutative monoid of `size` elements (its product `mul`) by the
+/// subset `in_p`: `a` and `b` are one class when `a·z` and `b·z` agree on `in_p` for every `z`
+/// (a congruence). Returns each element's class and an element of each class.
+fn reduce(
+    size: usize,
+    mul: &dyn Fn(usize, usize) -> usize,
+    in_p: &dyn Fn(usize) -> bool,
+) -> (Vec<Element>, Vec<usize>) {
+    let mut signature: HashMap<Vec<u64>, Element> = HashMap::new();
+    let mut class = vec![0 as Element; size];
+    let mut first = Vec::new();
+    for (a, slot) in class.iter_mut().enumerate() {
+        let mut bits = vec![0u64; size.div_ceil(64)];
+        for z in 0..size {
+            if in_p(mul(a, z)) {
+                bits[z / 64] |= 1 << (z % 64);
+            }
+        }
+        let next = signature.len() as Element;
+        *slot = *signature.entry(bits).or_insert_with(|| {
+            first.push(a);
+            next
+        });
+    }
+    (class, first)
+}

@@ -1,0 +1,152 @@
+//! Misère quotients against the misère search of the sums they predict (the oracle for a
+//! quotient: a quotient compared with itself proves nothing), and against Plambeck's quotient of
+//! 0.75 (*Taming the wild in impartial combinatorial games*, INTEGERS 5 (2005) G05).
+
+use cgt_core::{Budget, MisereSolver, Outcome, Unhinted};
+use cgt_games::{HeapGame, HeapQuotient, HeapRuleset, Heaps, Nim, TakeAndBreak, misere_quotient};
+use proptest::prelude::*;
+
+fn quotient_of(code: &str, last: u64) -> (TakeAndBreak, HeapQuotient) {
+    let game = TakeAndBreak::octal(code).unwrap();
+    let proof = Some((game.max_take().unwrap(), game.max_parts()));
+    let quotient = misere_quotient(&game, last, proof, Budget::DEFAULT, &mut |_| {}).unwrap();
+    (game, quotient)
+}
+
+/// Every sum of up to three heaps up to `largest`, and up to four up to `largest / 2`: the
+/// quotient's outcome is the search's.
+fn predicts_every_small_sum<R: HeapRuleset + Clone>(
+    rules: R,
+    quotient: &HeapQuotient,
+    largest: u64,
+) {
+    let mut search = MisereSolver::new(Unhinted(HeapGame(rules)));
+    let mut check = |heaps: Vec<u64>| {
+        let class = quotient
+            .product(heaps.iter().copied())
+            .expect("heaps within reach");
+        let predicted = if quotient.quotient.is_p(class) {
+            Outcome::Previous
+        } else {
+            Outcome::Next
+        };
+        let position = Heaps::from(heaps);
+        assert_eq!(search.outcome(&position).unwrap(), predicted, "{position}");
+    };
+    for a in 0..=largest {
+        for b in a..=largest {
+            for c in b..=largest {
+                check(vec![a, b, c]);
+            }
+        }
+    }
+    let half = largest / 2;
+    for a in 0..=half {
+        for b in a..=half {
+            for c in b..=half {
+                for d in c..=half {
+                    check(vec![a, b, c, d]);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn octal_0_75_has_plambecks_quotient() {
+    // Plambeck 2005: ⟨a, b, c | a² = 1, b³ = b, bc = ab, c² = b²⟩, order 8, P-portion {a, b²}.
+    let (game, q) = quotient_of("0.75", 200);
+    assert!(q.certified());
+    assert_eq!(q.quotient.order(), 8);
+    let presentation = q.quotient.presentation();
+    let mut relations: Vec<String> = presentation
+        .relations
+        .iter()
+        .map(|(l, r)| format!("{} = {}", presentation.write(l), presentation.write(r)))
+        .collect();
+    relations.sort();
+    assert_eq!(relations, ["a^2 = 1", "b^3 = b", "bc = ab", "c^2 = b^2"]);
+    let mut p: Vec<String> = q
+        .quotient
+        .p_portion()
+        .iter()
+        .map(|&x| presentation.word(x))
+        .collect();
+    p.sort();
+    assert_eq!(p, ["a", "b^2"]);
+    predicts_every_small_sum(game, &q, 10);
+}
+
+#[test]
+fn kayles_quotient_is_certified_and_predicts_the_search() {
+    let (game, q) = quotient_of("0.77", 400);
+    assert!(q.certified(), "{:?}", q.stopped);
+    // Φ has the period of Kayles' Grundy values (12, from heap 71: OEIS A002186).
+    let period = q.period.unwrap();
+    assert_eq!(period.period, 12);
+    predicts_every_small_sum(game.clone(), &q, 10);
+    // Pairs of larger heaps.
+    let mut search = MisereSolver::new(Unhinted(HeapGame(game)));
+    for a in [13u64, 16, 18] {
+        for b in [1u64, 2, 5, 9, 11, 14] {
+            let class = q.product([a, b]).unwrap();
+            let position = Heaps::from([a, b]);
+            assert_eq!(
+                search.outcome(&position).unwrap() == Outcome::Previous,
+                q.quotient.is_p(class),
+                "{position}"
+            );
+        }
+    }
+}
+
+#[test]
+fn partial_quotients_of_wild_games_predict_the_search() {
+    // Dawson's chess, Dawson's Kayles, 0.312 and 0.6: whatever was reached is verified.
+    for (code, last, largest) in [
+        ("0.137", 16, 9),
+        ("0.07", 16, 9),
+        ("0.312", 60, 9),
+        ("0.6", 12, 8),
+    ] {
+        let (game, q) = quotient_of(code, last);
+        let reach = q.quotient.heap_reached().min(largest);
+        predicts_every_small_sum(game, &q, reach);
+    }
+}
+
+#[test]
+fn misere_nim_quotients_grow_as_plambeck_and_siegel_say() {
+    // Plambeck & Siegel 2008: heaps of Nim up to 2^k - 1 ... the quotient of heaps 1 and 2 is
+    // ⟨a, b | a² = 1, b³ = b⟩ (order 6); each further heap of Nim up to 3 adds to it.
+    let q = misere_quotient(&Nim, 2, None, Budget::DEFAULT, &mut |_| {}).unwrap();
+    assert_eq!(q.quotient.order(), 6);
+    assert_eq!(
+        q.quotient.presentation().to_string(),
+        "⟨a, b | a^2 = 1, b^3 = b⟩"
+    );
+    let q = misere_quotient(&Nim, 5, None, Budget::DEFAULT, &mut |_| {}).unwrap();
+    assert!(q.stopped.is_none());
+    predicts_every_small_sum(Nim, &q, 5);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    /// Random octal codes of two digits: the quotient reached predicts random sums.
+    #[test]
+    fn random_octal_quotients_predict_the_search(
+        d1 in 1u8..8,
+        d2 in 0u8..8,
+        heaps in prop::collection::vec(0u64..=8, 1..=4),
+    ) {
+        let code = format!("0.{d1}{d2}");
+        let game = TakeAndBreak::octal(&code).unwrap();
+        let proof = Some((game.max_take().unwrap(), game.max_parts()));
+        let q = misere_quotient(&game, 10, proof, Budget::DEFAULT, &mut |_| {}).unwrap();
+        let heaps: Vec<u64> = heaps.into_iter().filter(|&h| h <= q.quotient.heap_reached()).collect();
+        let class = q.product(heaps.iter().copied()).unwrap();
+        let position = Heaps::from(heaps);
+        let searched = MisereSolver::new(Unhinted(HeapGame(game))).outcome(&position).unwrap();
+        prop_assert_eq!(searched == Outcome::Previous, q.quotient.is_p(class), "{} {}", code, position);
+    }
+}
