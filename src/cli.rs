@@ -62,6 +62,10 @@ pub enum Command {
     /// Draw the state graph of a position: every position reachable, with its value.
     #[command(after_help = games_help())]
     Graph(GraphArgs),
+    /// Compute the misère quotient of a heap game: its presentation, order, P-portion and
+    /// pretending function, certified when the pretending function is proven periodic.
+    #[command(after_help = QUOTIENT_HELP)]
+    Quotient(QuotientArgs),
     /// List every game with its rule.
     Games(GamesArgs),
     /// Evaluate an expression of nimbers: + (nim-sum), * and / (nim product and quotient),
@@ -74,6 +78,17 @@ pub enum Command {
         shell: clap_complete::Shell,
     },
 }
+
+const QUOTIENT_HELP: &str = "\
+The quotient (Plambeck & Siegel, Misère quotients for impartial games, 2008) is built heap by
+heap and verified at every step; the misère outcome of any sum of heaps is then one product in
+it. A quotient that keeps growing, or a heap whose quotient cannot be settled within the
+limits, is reported as the partial quotient of the heaps reached.
+
+EXAMPLES:
+  cgt quotient octal:0.75
+  cgt quotient kayles --json
+  cgt quotient dawson-chess --to 20";
 
 const PLAY_HELP: &str = "\
 MOVES are typed as the component's number and what it becomes: in a heap game `2 1` makes
@@ -99,6 +114,24 @@ EXAMPLES:
   cgt nimber '6 / 5'            # 9
   cgt nimber 'sqrt(13) + inv(7)'
   cgt nimber '0x10000000000000000 * 0x10000000000000000' --json   # 2^64 squared";
+
+/// Arguments of `cgt quotient`.
+#[derive(Debug, Args)]
+pub struct QuotientArgs {
+    /// The heap game (see `cgt games`).
+    #[arg(value_parser = GameName, hide_possible_values = true)]
+    pub game: String,
+    /// The largest heap to add; the computation stops sooner once the pretending function is
+    /// proven periodic.
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = parse_heap)]
+    pub to: u64,
+    /// Print one JSON object: {"game", "order", "p_portion", "generators", "relations", "phi",
+    /// "preperiod", "period", "certified", "heap_reached", "stopped"}.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
 
 /// Arguments of `cgt nimber`.
 #[derive(Debug, Args)]

@@ -14,6 +14,7 @@ mod moves;
 mod nimber;
 mod play;
 mod plot;
+mod quotient;
 mod sequence;
 mod value;
 
@@ -90,6 +91,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
         Command::Sequence(arguments) => sequence::run(&arguments, out),
         Command::Games(arguments) => games::run(&arguments, out),
         Command::Nimber(arguments) => nimber::run(&arguments, out),
+        Command::Quotient(arguments) => quotient::run(&arguments, out),
         Command::Moves(arguments) => moves::run(&arguments, out),
         Command::Play(arguments) => {
             use std::io::IsTerminal;

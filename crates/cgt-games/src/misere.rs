@@ -91,6 +91,93 @@ impl HeapQuotient {
                 Some(self.quotient.multiply(x, self.phi(n)?))
             })
     }
+
+    /// The misère outcome of a sum of heaps: one product in the quotient, in time linear in
+    /// the number of heaps. `None` when a heap is past what the quotient covers.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::Budget;
+    ///
+    /// let kayles = cgt_games::open("kayles")?;
+    /// let q = kayles.as_ruleset().unwrap().misere_quotient(400, Budget::DEFAULT, &mut |_| {})?;
+    /// // Heaps far past any search: the period answers them.
+    /// let heaps = vec![1_000_000_007u64; 100_000];
+    /// assert!(q.outcome(&heaps).is_some());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn outcome(&self, heaps: &[u64]) -> Option<Outcome> {
+        let class = self.product(heaps.iter().copied())?;
+        Some(if self.quotient.is_p(class) {
+            Outcome::Previous
+        } else {
+            Outcome::Next
+        })
+    }
+
+    /// The classes of the options of heap `n`: those of a heap computed, or by the period.
+    fn option_classes(&self, n: u64) -> Option<&[Element]> {
+        if let Some(classes) = self.quotient.option_classes(n) {
+            return Some(classes);
+        }
+        let period = self.period.filter(|period| period.proven)?;
+        let back = (n - period.preperiod) % period.period;
+        self.quotient.option_classes(period.preperiod + back)
+    }
+
+    /// At most `limit` winning moves of a sum of heaps, each as (the index of the heap that
+    /// moves, the heaps it leaves): the heaps whose options hold a class that wins beside the
+    /// rest are found from the quotient, and only their options are listed (`rules` gives them;
+    /// at most `max_options` are examined). `None` when a heap is past what the quotient covers
+    /// or the options to list exceed `max_options`; empty for a P-position.
+    pub fn winning_moves<R: HeapRuleset>(
+        &self,
+        rules: &R,
+        heaps: &[u64],
+        limit: usize,
+        max_options: u64,
+    ) -> Option<Vec<(usize, Heaps)>> {
+        let q = &self.quotient;
+        let classes: Vec<Element> = heaps.iter().map(|&n| self.phi(n)).collect::<Option<_>>()?;
+        // after[i]: the product of the heaps from i on.
+        let mut after = vec![q.identity(); heaps.len() + 1];
+        for i in (0..heaps.len()).rev() {
+            after[i] = q.multiply(classes[i], after[i + 1]);
+        }
+        let mut before = q.identity();
+        let mut found = Vec::new();
+        let mut examined = 0u64;
+        let mut tried: std::collections::HashSet<u64> = std::collections::HashSet::new();
+        for (i, &n) in heaps.iter().enumerate() {
+            let rest = q.multiply(before, after[i + 1]);
+            before = q.multiply(before, classes[i]);
+            if found.len() >= limit || !tried.insert(n) {
+                continue;
+            }
+            let wins = self
+                .option_classes(n)?
+                .iter()
+                .any(|&o| q.is_p(q.multiply(rest, o)));
+            if !wins {
+                continue;
+            }
+            for option in rules.heap_moves(n) {
+                examined += 1;
+                if examined > max_options {
+                    return None;
+                }
+                let class = self.product(option.iter())?;
+                if q.is_p(q.multiply(rest, class)) {
+                    found.push((i, option));
+                    if found.len() >= limit {
+                        break;
+                    }
+                }
+            }
+        }
+        Some(found)
+    }
 }
 
 /// The misère quotient of the heap game `rules`, heap by heap up to `last` (or until `Φ` is

@@ -8,7 +8,18 @@ use std::rc::Rc;
 use cgt_core::{Budget, GameGraph, MisereSolver, Outcome, Solver};
 
 use super::{Analysis, Evaluation, Game, Move, Progress, Written, component_error};
-use crate::{GrundySequence, HeapGame, HeapMove, HeapSolver, Heaps, Result, Ruleset, Tabulated};
+
+/// Positions of at most this many heaps and counters are searched for their misère outcome;
+/// larger ones are answered by the misère quotient where it can be had.
+const SEARCHED_HEAPS: usize = 8;
+/// See [`SEARCHED_HEAPS`].
+const SEARCHED_COUNTERS: u64 = 40;
+/// How far the misère quotient is computed for a position too large to search.
+const QUOTIENT_HEAPS: u64 = 1000;
+use crate::{
+    GrundySequence, HeapGame, HeapMove, HeapQuotient, HeapRuleset, HeapSolver, Heaps, Result,
+    Ruleset, Tabulated,
+};
 
 /// Reads heaps, one per component.
 fn read_heaps(game: &Ruleset, components: &[String]) -> Result<Heaps> {
@@ -48,6 +59,7 @@ impl Game for Ruleset {
         let analysis = HeapAnalysis {
             solver,
             misere: None,
+            quotient: None,
             progress,
         };
         Ok((Box::new(analysis), write_heaps(&heaps)))
@@ -95,6 +107,9 @@ struct HeapAnalysis {
     solver: HeapSolver,
     /// The misère search, made on first use.
     misere: Option<MisereSolver<HeapGame<Ruleset>>>,
+    /// The misère quotient, tried on the first position too large to search (`Some(None)`
+    /// when it could not be had).
+    quotient: Option<Option<HeapQuotient>>,
     /// Where both searches report their progress.
     progress: SharedProgress,
 }
@@ -105,6 +120,37 @@ type SharedProgress = Rc<RefCell<Box<dyn FnMut(Progress)>>>;
 impl HeapAnalysis {
     fn heaps(&self, position: &Written) -> Result<Heaps> {
         read_heaps(self.solver.ruleset(), position.components())
+    }
+
+    /// The misère quotient, for a position with no closed form that is too large to search
+    /// (more than [`SEARCHED_HEAPS`] heaps or [`SEARCHED_COUNTERS`] counters), when it covers
+    /// every heap of it: certified, or partial but reaching the largest heap.
+    fn quotient_for(&mut self, heaps: &Heaps) -> Option<&HeapQuotient> {
+        let ruleset = self.solver.ruleset();
+        if ruleset.misere_outcome(heaps).is_some() {
+            return None;
+        }
+        let counters = heaps.iter().fold(0u64, u64::saturating_add);
+        if heaps.len() <= SEARCHED_HEAPS && counters <= SEARCHED_COUNTERS {
+            return None;
+        }
+        if self.quotient.is_none() {
+            let budget = self.solver.budget();
+            let progress = Rc::clone(&self.progress);
+            let quotient = ruleset
+                .misere_quotient(QUOTIENT_HEAPS, budget, &mut |heap| {
+                    (progress.borrow_mut())(Progress::Sequence {
+                        heap,
+                        last: QUOTIENT_HEAPS,
+                    })
+                })
+                .ok();
+            self.quotient = Some(quotient);
+        }
+        self.quotient
+            .as_ref()
+            .and_then(Option::as_ref)
+            .filter(|q| heaps.iter().all(|n| q.phi(n).is_some()))
     }
 
     fn misere_solver(&mut self) -> &mut MisereSolver<HeapGame<Ruleset>> {
@@ -180,7 +226,52 @@ impl Analysis for HeapAnalysis {
 
     fn misere_outcome(&mut self, position: &Written) -> Result<Outcome> {
         let heaps = self.heaps(position)?;
+        if let Some(outcome) = self
+            .quotient_for(&heaps)
+            .and_then(|q| q.outcome(&heaps.to_vec()))
+        {
+            return Ok(outcome);
+        }
         Ok(self.misere_solver().outcome(&heaps)?)
+    }
+
+    fn misere_winning_moves(
+        &mut self,
+        position: &Written,
+        limit: usize,
+    ) -> Result<(Vec<Move>, bool)> {
+        let heaps = self.heaps(position)?;
+        let ruleset = self.solver.ruleset().clone();
+        let max_options = self.solver.budget().options;
+        let listed = self.quotient_for(&heaps).and_then(|q| {
+            q.winning_moves(
+                &ruleset,
+                &heaps.to_vec(),
+                limit.saturating_add(1),
+                max_options,
+            )
+        });
+        let Some(found) = listed else {
+            return super::scan_misere_winning_moves(self, position, limit);
+        };
+        let all = heaps.to_vec();
+        let mut moves: Vec<Move> = found
+            .into_iter()
+            .map(|(heap, to)| {
+                let mut after: Vec<u64> = all.clone();
+                after.remove(heap);
+                after.extend(to.iter());
+                front_move(HeapMove {
+                    heap,
+                    from: all[heap],
+                    to,
+                    position: Heaps::from(after).canonical(),
+                })
+            })
+            .collect();
+        let more = moves.len() > limit;
+        moves.truncate(limit);
+        Ok((moves, more))
     }
 
     fn misere_moves(

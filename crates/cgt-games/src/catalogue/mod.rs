@@ -751,16 +751,27 @@ pub trait Analysis {
         position: &Written,
         limit: usize,
     ) -> Result<(Vec<Move>, bool)> {
-        let (moves, more) = self.misere_moves(position, MISERE_SCAN)?;
-        let mut winning: Vec<Move> = moves
-            .into_iter()
-            .filter(|(_, outcome)| *outcome == Outcome::Previous)
-            .map(|(winning, _)| winning)
-            .collect();
-        let truncated = more || winning.len() > limit;
-        winning.truncate(limit);
-        Ok((winning, truncated))
+        scan_misere_winning_moves(self, position, limit)
     }
+}
+
+/// The misère winning moves of a position found by scanning its moves (up to [`MISERE_SCAN`])
+/// with their outcomes: what [`Analysis::misere_winning_moves`] does unless an engine knows
+/// better.
+pub(crate) fn scan_misere_winning_moves<A: Analysis + ?Sized>(
+    analysis: &mut A,
+    position: &Written,
+    limit: usize,
+) -> Result<(Vec<Move>, bool)> {
+    let (moves, more) = analysis.misere_moves(position, MISERE_SCAN)?;
+    let mut winning: Vec<Move> = moves
+        .into_iter()
+        .filter(|(_, outcome)| *outcome == Outcome::Previous)
+        .map(|(winning, _)| winning)
+        .collect();
+    let truncated = more || winning.len() > limit;
+    winning.truncate(limit);
+    Ok((winning, truncated))
 }
 
 /// How many moves of a position a search for misère winning moves scans at most.

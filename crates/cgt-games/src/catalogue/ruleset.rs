@@ -192,6 +192,42 @@ impl Ruleset {
         Some(Ok(GrundySequence::from_values(values, period, last)))
     }
 
+    /// The misère quotient of this ruleset's heaps up to `last`, or fewer when `Φ` is proven
+    /// periodic first (see [`misere_quotient`](crate::misere_quotient)). The period is proven
+    /// for a finite take-and-break code (the Guy-Smith argument), never for Nim, whose quotient
+    /// grows without end.
+    ///
+    /// # Errors
+    ///
+    /// As [`misere_quotient`](crate::misere_quotient).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::Budget;
+    /// use cgt_games::Ruleset;
+    ///
+    /// let kayles = cgt_games::open("kayles")?;
+    /// let ruleset: &Ruleset = kayles.as_ruleset().unwrap();
+    /// let quotient = ruleset.misere_quotient(400, Budget::DEFAULT, &mut |_| {})?;
+    /// assert!(quotient.certified());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn misere_quotient(
+        &self,
+        last: u64,
+        budget: Budget,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<crate::HeapQuotient> {
+        let proof = match self.as_take_and_break()? {
+            Some(game) if game.tail().is_none() && !game.has_unequal() => {
+                game.max_take().map(|take| (take, game.max_parts()))
+            }
+            _ => None,
+        };
+        crate::misere_quotient(self, last, proof, budget, progress)
+    }
+
     /// This ruleset as a take-and-break code, where it is one of manageable size.
     fn as_take_and_break(&self) -> Result<Option<TakeAndBreak>> {
         Ok(match self {

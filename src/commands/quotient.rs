@@ -1,0 +1,114 @@
+//! `cgt quotient`: the misère quotient of a heap game, as the library computes it.
+
+use std::io::{IsTerminal, Write};
+
+use serde_json::json;
+
+use super::Error;
+use crate::cli::QuotientArgs;
+use crate::progress::Meter;
+
+pub fn run(arguments: &QuotientArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let game = cgt_games::open(&arguments.game)?;
+    let Some(ruleset) = game.as_ruleset() else {
+        return Err(Error::Usage(format!(
+            "{game} is not a heap game: misère quotients are computed for heap games"
+        )));
+    };
+    let last = arguments.to;
+    let meter = Meter::new(!arguments.json && std::io::stderr().is_terminal());
+    let result = ruleset.misere_quotient(last, arguments.budget.budget(), &mut |heap| {
+        meter.show(cgt_games::Progress::Sequence { heap, last })
+    })?;
+    crate::progress::clear();
+    let q = &result.quotient;
+    let presentation = q.presentation();
+    let mut p_portion: Vec<String> = q
+        .p_portion()
+        .iter()
+        .map(|&x| presentation.word(x))
+        .collect();
+    p_portion.sort_by_key(|word| (word.len(), word.clone()));
+    let generators: Vec<(String, u64)> = presentation
+        .generators
+        .iter()
+        .enumerate()
+        .map(|(g, &heap)| (presentation.name(g), heap))
+        .collect();
+    let relations: Vec<String> = presentation
+        .relations
+        .iter()
+        .map(|(left, right)| {
+            format!(
+                "{} = {}",
+                presentation.write(left),
+                presentation.write(right)
+            )
+        })
+        .collect();
+    // Φ written for the heaps computed, up to the end of the first period when there is one.
+    let shown = result.period.map_or(q.heap_reached(), |period| {
+        (period.preperiod + period.period - 1).min(q.heap_reached())
+    });
+    let phi: Vec<String> = (0..=shown)
+        .map(|n| presentation.word(q.phi(n).expect("a heap computed")))
+        .collect();
+    let certified = result.certified();
+    if arguments.json {
+        let report = json!({
+            "game": game.to_string(),
+            "order": q.order(),
+            "p_portion": p_portion,
+            "generators": generators
+                .iter()
+                .map(|(name, heap)| json!({"name": name, "heap": heap}))
+                .collect::<Vec<_>>(),
+            "relations": relations,
+            "phi": phi,
+            "preperiod": result.period.map(|period| period.preperiod),
+            "period": result.period.map(|period| period.period),
+            "certified": certified,
+            "heap_reached": q.heap_reached(),
+            "stopped": result.stopped,
+        });
+        writeln!(out, "{report}")?;
+        return Ok(());
+    }
+    let status = if certified {
+        "certified for every heap (the pretending function is proven periodic)".to_string()
+    } else {
+        format!("partial: the quotient of heaps 0 to {}", q.heap_reached())
+    };
+    writeln!(out, "game:         {game}")?;
+    writeln!(out, "quotient:     {presentation}")?;
+    writeln!(out, "order:        {}", q.order())?;
+    writeln!(out, "P-portion:    {{{}}}", p_portion.join(", "))?;
+    let named: Vec<String> = generators
+        .iter()
+        .map(|(name, heap)| format!("{name} = heap {heap}"))
+        .collect();
+    writeln!(out, "generators:   {}", named.join(", "))?;
+    match result.period {
+        Some(period) => writeln!(
+            out,
+            "period:       Φ(n + {}) = Φ(n) from heap {}{}",
+            period.period,
+            period.preperiod,
+            if period.proven {
+                " (proven)"
+            } else {
+                " (observed)"
+            }
+        )?,
+        None => writeln!(out, "period:       none found")?,
+    }
+    writeln!(out, "status:       {status}")?;
+    if let Some(reason) = &result.stopped {
+        writeln!(out, "stopped:      {reason}")?;
+    }
+    writeln!(out, "Φ(0..={shown}):")?;
+    for (row, chunk) in phi.chunks(12).enumerate() {
+        writeln!(out, "  {:>6}: {}", row * 12, chunk.join(" "))?;
+    }
+    Ok(())
+}
