@@ -123,7 +123,7 @@ pub struct QuotientArgs {
     pub game: String,
     /// The largest heap to add; the computation stops sooner once the pretending function is
     /// proven periodic.
-    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = parse_heap)]
+    #[arg(long, value_name = "N", default_value_t = 300, value_parser = parse_heap)]
     pub to: u64,
     /// Print one JSON object: {"game", "order", "p_portion", "generators", "relations", "phi",
     /// "preperiod", "period", "certified", "heap_reached", "stopped"}.

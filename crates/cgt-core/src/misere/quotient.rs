@@ -281,12 +281,17 @@ impl MisereQuotient {
         let rep_options: Vec<Vec<Element>> = (0..self.order as Element)
             .map(|x| self.representative_options(x))
             .collect();
-        let heap_options = self.options[n as usize].clone();
+        // Whether a move in the new heap wins beside x: the same for every candidate.
+        let heap_move_wins: Vec<bool> = (0..self.order as Element)
+            .map(|x| {
+                self.options[n as usize]
+                    .iter()
+                    .any(|&o| self.is_p(self.multiply(x, o)))
+            })
+            .collect();
         candidates.retain(|&g| {
             (0..self.order as Element).all(|x| {
-                let no_winning_move = heap_options
-                    .iter()
-                    .all(|&o| !self.is_p(self.multiply(x, o)))
+                let no_winning_move = !heap_move_wins[x as usize]
                     && rep_options[x as usize]
                         .iter()
                         .all(|&x2| !self.is_p(self.multiply(x2, g)));

@@ -15,7 +15,7 @@ const SEARCHED_HEAPS: usize = 8;
 /// See [`SEARCHED_HEAPS`].
 const SEARCHED_COUNTERS: u64 = 40;
 /// How far the misère quotient is computed for a position too large to search.
-const QUOTIENT_HEAPS: u64 = 1000;
+const QUOTIENT_HEAPS: u64 = 300;
 use crate::{
     GrundySequence, HeapGame, HeapMove, HeapQuotient, HeapRuleset, HeapSolver, Heaps, Result,
     Ruleset, Tabulated,
