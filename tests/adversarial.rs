@@ -239,6 +239,30 @@ fn misere_at_the_extremes() {
         check(&case, b"");
     }
     check(&["play", "kayles", "30", "--misere"], b"hint\nquit\n");
+    // Misère quotients and genera: certified early, stopped by their limits, or refused.
+    for case in [
+        vec!["quotient", "kayles", "--to", MAX],
+        vec!["quotient", "nim", "--to", MAX, "--max-positions", "200"],
+        vec!["quotient", "octal:0.6", "--to", MAX, "--json"],
+        vec!["quotient", "kayles", "--to", "0"],
+        vec!["quotient", "wythoff"],
+        vec!["quotient", "tb:4!.0", "--to", "100"],
+        vec!["sequence", "kayles", "--to", MAX, "--misere"],
+        vec![
+            "sequence",
+            "dawson-chess",
+            "--to",
+            "40",
+            "--misere",
+            "--max-positions",
+            "100000",
+        ],
+        vec![
+            "value", "kayles", MAX, MAX, "1", "2", "3", "4", "5", "6", "7", "--misere",
+        ],
+    ] {
+        check(&case, b"");
+    }
 }
 
 /// Games with cycles and graph files at the extremes: reaches far too large to explore end in

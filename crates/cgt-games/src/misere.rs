@@ -48,6 +48,11 @@ pub fn heap_genera<R: HeapRuleset>(
     Ok(genera)
 }
 
+/// The largest quotient computed (fewer when the budget's positions are fewer): each heap costs
+/// work in the square of the order, so a quotient that keeps growing (Nim's doubles with each
+/// power of two) is reported as partial past it rather than left to run for hours.
+pub const MAX_QUOTIENT_ORDER: u64 = 1024;
+
 /// The most positions one search for exact misère outcomes may remember while a quotient is
 /// learnt afresh.
 const ORACLE_POSITIONS: u64 = 250_000;
@@ -186,9 +191,9 @@ impl HeapQuotient {
 /// the Guy-Smith argument applies (a finite take-and-break code); `progress` is called with each
 /// heap as it is added.
 ///
-/// A heap for which no verified quotient is found ends the computation early, with the reason in
-/// [`HeapQuotient::stopped`]: the quotient returned is then the partial quotient of the heaps
-/// before it.
+/// A heap for which no verified quotient is found, or a quotient past [`MAX_QUOTIENT_ORDER`]
+/// elements, ends the computation early, with the reason in [`HeapQuotient::stopped`]: the
+/// quotient returned is then the partial quotient of the heaps reached.
 ///
 /// # Errors
 ///
