@@ -129,6 +129,14 @@ pub struct QuotientArgs {
     /// "preperiod", "period", "certified", "heap_reached", "stopped"}.
     #[arg(long)]
     pub json: bool,
+    /// Resume from FILE if it exists (the quotient in it is verified again), and write the
+    /// quotient to it as the run goes (every --checkpoint-every seconds, atomically, with a
+    /// checksum) and at the end.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<std::path::PathBuf>,
+    /// Seconds between two writes of the checkpoint.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, requires = "checkpoint", value_parser = parse_seconds)]
+    pub checkpoint_every: f64,
     #[command(flatten)]
     pub budget: BudgetArgs,
 }

@@ -622,3 +622,35 @@ fn misere_play_of_a_large_sum_comes_from_the_quotient_and_matches_the_search() {
         );
     }
 }
+
+#[test]
+fn a_quotient_killed_at_any_moment_resumes_to_the_same_answer() {
+    let directory = std::env::temp_dir().join(format!("cgt-quotient-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let path = directory.join("nim.ckpt");
+    let file = path.to_str().unwrap();
+    let whole = json(&["quotient", "nim", "--to", "200", "--json"]);
+    for delay in [150u64, 400, 700] {
+        let _ = std::fs::remove_file(&path);
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cgt"))
+            .args(["quotient", "nim", "--to", "200", "--checkpoint", file])
+            .args(["--checkpoint-every", "0", "--json"])
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay));
+        let _ = child.kill(); // SIGKILL: no chance to tidy up
+        let _ = child.wait();
+        let resumed = json(&[
+            "quotient",
+            "nim",
+            "--to",
+            "200",
+            "--checkpoint",
+            file,
+            "--json",
+        ]);
+        assert_eq!(resumed, whole, "killed after {delay} ms");
+    }
+    std::fs::remove_dir_all(&directory).unwrap();
+}

@@ -17,9 +17,20 @@ pub fn run(arguments: &QuotientArgs, out: &mut dyn Write) -> Result<(), Error> {
     };
     let last = arguments.to;
     let meter = Meter::new(!arguments.json && std::io::stderr().is_terminal());
-    let result = ruleset.misere_quotient(last, arguments.budget.budget(), &mut |heap| {
-        meter.show(cgt_games::Progress::Sequence { heap, last })
-    })?;
+    let checkpoint = arguments
+        .checkpoint
+        .as_ref()
+        .map(|path| cgt_games::QuotientCheckpoint {
+            path: path.clone(),
+            game: game.to_string(),
+            every: std::time::Duration::from_secs_f64(arguments.checkpoint_every),
+        });
+    let result = ruleset.misere_quotient_checkpointed(
+        last,
+        arguments.budget.budget(),
+        checkpoint.as_ref(),
+        &mut |heap| meter.show(cgt_games::Progress::Sequence { heap, last }),
+    )?;
     crate::progress::clear();
     let q = &result.quotient;
     let presentation = q.presentation();

@@ -96,7 +96,10 @@ pub use graph_kayles::{ArcKayles, NodeKayles, SimpleGraph};
 pub use heap::{HeapGame, HeapRuleset};
 pub use heaps::Heaps;
 pub use loopy_subtraction::LoopySubtraction;
-pub use misere::{HeapQuotient, MAX_QUOTIENT_ORDER, heap_genera, misere_quotient};
+pub use misere::{
+    HeapQuotient, MAX_QUOTIENT_ORDER, QuotientCheckpoint, heap_genera, misere_quotient,
+    misere_quotient_checkpointed,
+};
 pub use moore::MooreNim;
 pub use nim::Nim;
 pub use sequence::period::Period;

@@ -5,7 +5,11 @@ use cgt_core::{
 };
 
 use crate::sequence::period::find_period;
-use crate::{HeapGame, HeapRuleset, Heaps, Period, Result, Values};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use crate::{Error, HeapGame, HeapRuleset, Heaps, Period, Result, Values};
 
 /// The genus and tameness of the single heaps `0..=last` of a heap game, each searched with
 /// the positions it reaches (sums of smaller heaps, valued by the tame sum rule where every
@@ -222,7 +226,117 @@ pub fn misere_quotient<R: HeapRuleset>(
     budget: Budget,
     progress: &mut dyn FnMut(u64),
 ) -> Result<HeapQuotient> {
-    let mut quotient = MisereQuotient::new().with_budget(budget);
+    misere_quotient_checkpointed(rules, last, proof, budget, None, progress)
+}
+
+/// Where and how often a quotient's computation saves itself, and the name of the game it is
+/// for (a checkpoint of another game is refused).
+#[derive(Debug, Clone)]
+pub struct QuotientCheckpoint {
+    /// The file: read to resume if it exists, written atomically at intervals and at the end.
+    pub path: PathBuf,
+    /// The game's name, as the catalogue writes it.
+    pub game: String,
+    /// The time between two writes.
+    pub every: Duration,
+}
+
+const CHECKPOINT_HEADER: &[u8] = b"cgt quotient checkpoint 1\n";
+
+impl QuotientCheckpoint {
+    fn error(&self, reason: impl std::fmt::Display) -> Error {
+        Error::Checkpoint {
+            path: self.path.display().to_string(),
+            reason: reason.to_string(),
+        }
+    }
+
+    /// The quotient saved in the file, if there is one, verified again, with the options it
+    /// records compared with the game's.
+    fn read<R: HeapRuleset>(&self, rules: &R, budget: Budget) -> Result<Option<MisereQuotient>> {
+        let bytes = match std::fs::read(&self.path) {
+            Ok(bytes) => bytes,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(error) => return Err(self.error(format!("cannot be read: {error}"))),
+        };
+        let name = format!("{}\n", self.game);
+        let body_start = CHECKPOINT_HEADER.len() + name.len();
+        if bytes.len() < body_start + 4
+            || !bytes.starts_with(CHECKPOINT_HEADER)
+            || &bytes[CHECKPOINT_HEADER.len()..body_start] != name.as_bytes()
+        {
+            return Err(self.error(format!("is not a quotient checkpoint of {}", self.game)));
+        }
+        let (body, sum) = bytes.split_at(bytes.len() - 4);
+        if crc32fast::hash(body).to_le_bytes() != sum {
+            return Err(self.error("is damaged: its checksum does not match"));
+        }
+        let quotient = MisereQuotient::from_bytes(&body[body_start..], budget)
+            .map_err(|error| self.error(error))?;
+        for n in 0..=quotient.heap_reached() {
+            let recorded = quotient.recorded_options(n).unwrap_or_default();
+            let mut options: Vec<Vec<u64>> = rules
+                .heap_moves(n)
+                .map(|option| {
+                    let mut heaps: Vec<u64> = option.iter().filter(|&h| h > 0).collect();
+                    heaps.sort_unstable_by(|a, b| b.cmp(a));
+                    heaps
+                })
+                .collect();
+            options.sort_unstable();
+            options.dedup();
+            if options != recorded {
+                return Err(self.error(format!("records other moves of heap {n} than the game's")));
+            }
+        }
+        Ok(Some(quotient))
+    }
+
+    /// Writes the quotient beside the file, flushes it to the disk and renames it over the file.
+    fn write(&self, quotient: &MisereQuotient) -> Result<()> {
+        let mut bytes = CHECKPOINT_HEADER.to_vec();
+        bytes.extend_from_slice(self.game.as_bytes());
+        bytes.push(b'\n');
+        bytes.extend_from_slice(&quotient.to_bytes());
+        let sum = crc32fast::hash(&bytes);
+        bytes.extend_from_slice(&sum.to_le_bytes());
+        let mut partial = self.path.clone().into_os_string();
+        partial.push(".partial");
+        let partial = PathBuf::from(partial);
+        let failed = |error: std::io::Error| self.error(format!("cannot be written: {error}"));
+        let mut file = std::fs::File::create(&partial).map_err(failed)?;
+        file.write_all(&bytes).map_err(failed)?;
+        file.sync_all().map_err(failed)?;
+        std::fs::rename(&partial, &self.path).map_err(failed)?;
+        Ok(())
+    }
+}
+
+/// As [`misere_quotient`], resuming from `checkpoint`'s file when it exists and writing to it at
+/// intervals and at the end; a run killed at any moment resumes to the same quotient. A file
+/// is never trusted: the quotient in it is verified again and its heaps' moves compared with the
+/// game's.
+///
+/// # Errors
+///
+/// As [`misere_quotient`]; [`Error::Checkpoint`] for a file that cannot be read or written, or
+/// is damaged or of another game.
+pub fn misere_quotient_checkpointed<R: HeapRuleset>(
+    rules: &R,
+    last: u64,
+    proof: Option<(u64, u32)>,
+    budget: Budget,
+    checkpoint: Option<&QuotientCheckpoint>,
+    progress: &mut dyn FnMut(u64),
+) -> Result<HeapQuotient> {
+    let mut quotient = match checkpoint {
+        Some(checkpoint) => checkpoint
+            .read(rules, budget)?
+            .unwrap_or_default()
+            .with_budget(budget),
+        None => MisereQuotient::new().with_budget(budget),
+    };
+    let mut written = Instant::now();
     let mut search: Option<(u64, MisereSolver<HeapGame<Hinted<'_, R>>>)> = None;
     // The searches that settle a split of classes are bounded well inside the budget, so that
     // a heap whose quotient cannot be learnt stops the run in seconds, not hours.
@@ -233,8 +347,15 @@ pub fn misere_quotient<R: HeapRuleset>(
     let mut period = None;
     let mut stopped = None;
     let mut examined = 0u64;
-    for n in 1..=last {
+    let first = quotient.heap_reached() + 1;
+    for n in first..=last {
         progress(n);
+        if let Some(checkpoint) = checkpoint {
+            if written.elapsed() >= checkpoint.every {
+                checkpoint.write(&quotient)?;
+                written = Instant::now();
+            }
+        }
         let mut options: Vec<Vec<u64>> = Vec::new();
         for option in rules.heap_moves(n) {
             examined += 1;
@@ -273,26 +394,37 @@ pub fn misere_quotient<R: HeapRuleset>(
             }
             Err(error) => return Err(error.into()),
         }
-        let phi: Values = quotient
-            .pretending()
-            .iter()
-            .map(|&x| u64::from(x))
-            .collect();
-        period =
-            find_period(&phi, false, proof).map(|(preperiod, period, saltus, proven)| Period {
-                preperiod,
-                period,
-                saltus,
-                proven,
-            });
+        period = find_quotient_period(&quotient, proof);
         if period.is_some_and(|period| period.proven) {
             break;
         }
+    }
+    if let Some(checkpoint) = checkpoint {
+        checkpoint.write(&quotient)?;
+    }
+    // A resumed run that had already gone past its period finds it again here.
+    if period.is_none() {
+        period = find_quotient_period(&quotient, proof);
     }
     Ok(HeapQuotient {
         quotient,
         period,
         stopped,
+    })
+}
+
+/// The period of `Φ` the quotient shows, proven when `proof` applies.
+fn find_quotient_period(quotient: &MisereQuotient, proof: Option<(u64, u32)>) -> Option<Period> {
+    let phi: Values = quotient
+        .pretending()
+        .iter()
+        .map(|&x| u64::from(x))
+        .collect();
+    find_period(&phi, false, proof).map(|(preperiod, period, saltus, proven)| Period {
+        preperiod,
+        period,
+        saltus,
+        proven,
     })
 }
 

@@ -49,6 +49,7 @@ use std::collections::{HashMap, HashSet};
 
 mod learn;
 mod presentation;
+mod state;
 
 pub use presentation::Presentation;
 

@@ -219,13 +219,29 @@ impl Ruleset {
         budget: Budget,
         progress: &mut dyn FnMut(u64),
     ) -> Result<crate::HeapQuotient> {
+        self.misere_quotient_checkpointed(last, budget, None, progress)
+    }
+
+    /// As [`misere_quotient`](Self::misere_quotient), resumed from and saved to `checkpoint`
+    /// (see [`misere_quotient_checkpointed`](crate::misere_quotient_checkpointed)).
+    ///
+    /// # Errors
+    ///
+    /// As [`misere_quotient_checkpointed`](crate::misere_quotient_checkpointed).
+    pub fn misere_quotient_checkpointed(
+        &self,
+        last: u64,
+        budget: Budget,
+        checkpoint: Option<&crate::QuotientCheckpoint>,
+        progress: &mut dyn FnMut(u64),
+    ) -> Result<crate::HeapQuotient> {
         let proof = match self.as_take_and_break()? {
             Some(game) if game.tail().is_none() && !game.has_unequal() => {
                 game.max_take().map(|take| (take, game.max_parts()))
             }
             _ => None,
         };
-        crate::misere_quotient(self, last, proof, budget, progress)
+        crate::misere_quotient_checkpointed(self, last, proof, budget, checkpoint, progress)
     }
 
     /// This ruleset as a take-and-break code, where it is one of manageable size.

@@ -150,3 +150,102 @@ proptest! {
         prop_assert_eq!(searched == Outcome::Previous, q.quotient.is_p(class), "{} {}", code, position);
     }
 }
+
+fn checkpoint_at(path: &std::path::Path, game: &str) -> cgt_games::QuotientCheckpoint {
+    cgt_games::QuotientCheckpoint {
+        path: path.to_path_buf(),
+        game: game.to_string(),
+        every: std::time::Duration::ZERO,
+    }
+}
+
+#[test]
+fn a_resumed_quotient_equals_an_uninterrupted_one() {
+    let directory = std::env::temp_dir().join(format!("cgt-quotient-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let path = directory.join("kayles.ckpt");
+    let _ = std::fs::remove_file(&path);
+    let kayles = TakeAndBreak::kayles();
+    let proof = Some((2, 2));
+    let checkpoint = checkpoint_at(&path, "kayles");
+    let whole = misere_quotient(&kayles, 400, proof, Budget::DEFAULT, &mut |_| {}).unwrap();
+    // Stopped at heap 60, then resumed to the end.
+    let part = cgt_games::misere_quotient_checkpointed(
+        &kayles,
+        60,
+        proof,
+        Budget::DEFAULT,
+        Some(&checkpoint),
+        &mut |_| {},
+    )
+    .unwrap();
+    assert_eq!(part.quotient.heap_reached(), 60);
+    let mut first = None;
+    let resumed = cgt_games::misere_quotient_checkpointed(
+        &kayles,
+        400,
+        proof,
+        Budget::DEFAULT,
+        Some(&checkpoint),
+        &mut |n| {
+            first.get_or_insert(n);
+        },
+    )
+    .unwrap();
+    assert_eq!(first, Some(61), "the run resumed after heap 60");
+    assert!(resumed.certified());
+    assert_eq!(resumed.quotient.pretending(), whole.quotient.pretending());
+    assert_eq!(resumed.quotient.p_portion(), whole.quotient.p_portion());
+    assert_eq!(resumed.period, whole.period);
+    assert_eq!(
+        resumed.quotient.presentation().to_string(),
+        whole.quotient.presentation().to_string()
+    );
+    // The checkpoint of another game is refused.
+    let other = checkpoint_at(&path, "dawson-chess");
+    assert!(
+        cgt_games::misere_quotient_checkpointed(
+            &TakeAndBreak::dawsons_chess(),
+            10,
+            proof,
+            Budget::DEFAULT,
+            Some(&other),
+            &mut |_| {},
+        )
+        .is_err()
+    );
+    std::fs::remove_dir_all(&directory).unwrap();
+}
+
+#[test]
+fn a_saved_quotient_is_verified_again_when_read() {
+    use cgt_core::MisereQuotient;
+    let (_, q) = quotient_of("0.75", 30);
+    let bytes = q.quotient.to_bytes();
+    assert_eq!(
+        MisereQuotient::from_bytes(&bytes, Budget::DEFAULT)
+            .unwrap()
+            .order(),
+        8
+    );
+    // One P bit changed (a well-formed file whose quotient is wrong): refused.
+    let order = q.quotient.order();
+    let p_at = 24 + order * order * 4;
+    for x in 0..order {
+        let mut changed = bytes.clone();
+        changed[p_at + x] ^= 1;
+        assert!(
+            MisereQuotient::from_bytes(&changed, Budget::DEFAULT).is_err(),
+            "P bit {x}"
+        );
+    }
+    // A product changed: refused.
+    let mut changed = bytes.clone();
+    changed[24] ^= 1;
+    assert!(MisereQuotient::from_bytes(&changed, Budget::DEFAULT).is_err());
+    // Cut short, or with a huge count: refused without allocating it.
+    assert!(MisereQuotient::from_bytes(&bytes[..bytes.len() - 3], Budget::DEFAULT).is_err());
+    let mut huge = bytes.clone();
+    huge[..8].copy_from_slice(&u64::MAX.to_le_bytes());
+    assert!(MisereQuotient::from_bytes(&huge, Budget::DEFAULT).is_err());
+}
