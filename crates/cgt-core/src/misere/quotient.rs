@@ -322,6 +322,40 @@ impl MisereQuotient {
         result
     }
 
+    /// The products of any number of the elements `generators`, the empty product included:
+    /// `span[x]` says whether `x` is one.
+    fn span(&self, generators: &[Element]) -> Vec<bool> {
+        let mut reached = vec![false; self.order];
+        reached[self.identity as usize] = true;
+        let mut queue: Vec<Element> = vec![self.identity];
+        while let Some(x) = queue.pop() {
+            for &g in generators {
+                let z = self.multiply(x, g);
+                if !reached[z as usize] {
+                    reached[z as usize] = true;
+                    queue.push(z);
+                }
+            }
+        }
+        reached
+    }
+
+    /// The classes of the options of every heap, from the options recorded.
+    fn classify_options(&mut self) -> Result<()> {
+        let mut all = Vec::with_capacity(self.raw.len());
+        for options in &self.raw {
+            let mut classes: Vec<Element> = options
+                .iter()
+                .map(|o| self.product_of_heaps(o))
+                .collect::<Result<_>>()?;
+            classes.sort_unstable();
+            classes.dedup();
+            all.push(classes);
+        }
+        self.options = all;
+        Ok(())
+    }
+
     /// The classes of the options of the least position of `x`.
     fn representative_options(&self, x: Element) -> Vec<Element> {
         let rep = &self.reps[x as usize];
@@ -564,18 +598,7 @@ impl MisereQuotient {
                 })
                 .collect();
             // Products of unsafe heaps, the empty sum included.
-            let mut reached = vec![false; self.order];
-            reached[self.identity as usize] = true;
-            let mut queue: Vec<Element> = vec![self.identity];
-            while let Some(x) = queue.pop() {
-                for &image in &images {
-                    let z = self.multiply(x, image);
-                    if !reached[z as usize] {
-                        reached[z as usize] = true;
-                        queue.push(z);
-                    }
-                }
-            }
+            let reached = self.span(&images);
             if !images
                 .iter()
                 .any(|&i| (0..order).any(|z| reached[z as usize] && self.multiply(i, z) == y))

@@ -210,19 +210,7 @@ impl Table<'_, '_> {
             raw: self.quotient.raw.clone(),
             budget: self.quotient.budget,
         };
-        quotient.options = quotient
-            .raw
-            .iter()
-            .map(|options| {
-                let mut classes: Vec<Element> = options
-                    .iter()
-                    .map(|o| quotient.product_of_heaps(o))
-                    .collect::<Result<_>>()?;
-                classes.sort_unstable();
-                classes.dedup();
-                Ok(classes)
-            })
-            .collect::<Result<_>>()?;
+        quotient.classify_options()?;
         quotient.reps = least_positions(&quotient, &self.letters);
         Ok(quotient)
     }

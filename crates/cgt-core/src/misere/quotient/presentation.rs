@@ -24,27 +24,14 @@ impl Presentation {
         let order = quotient.order;
         let mut generators: Vec<u64> = Vec::new();
         let mut images: Vec<Element> = Vec::new();
-        let mut spanned = vec![false; order];
-        spanned[quotient.identity as usize] = true;
+        let mut spanned = quotient.span(&images);
         for (n, &x) in quotient.phi.iter().enumerate() {
             if spanned[x as usize] {
                 continue;
             }
             generators.push(n as u64);
             images.push(x);
-            // The span grows by the new generator's powers times what was spanned.
-            let mut queue: Vec<Element> = (0..order as Element)
-                .filter(|&y| spanned[y as usize])
-                .collect();
-            while let Some(y) = queue.pop() {
-                for &g in &images {
-                    let z = quotient.multiply(y, g);
-                    if !spanned[z as usize] {
-                        spanned[z as usize] = true;
-                        queue.push(z);
-                    }
-                }
-            }
+            spanned = quotient.span(&images);
         }
         let count = generators.len();
         let mut normal_forms: Vec<Option<Vec<u32>>> = vec![None; order];

@@ -154,19 +154,7 @@ impl MisereQuotient {
         shell.phi = phi;
         shell.raw = raw;
         shell.reps = reps;
-        shell.options = shell
-            .raw
-            .iter()
-            .map(|options| {
-                let mut classes: Vec<Element> = options
-                    .iter()
-                    .map(|o| shell.product_of_heaps(o))
-                    .collect::<Result<_>>()?;
-                classes.sort_unstable();
-                classes.dedup();
-                Ok(classes)
-            })
-            .collect::<Result<_>>()?;
+        shell.classify_options()?;
         shell.verify_structure().map_err(|why| bad(&why))?;
         shell.check().map_err(|_| bad("it does not verify"))?;
         Ok(shell)
@@ -208,19 +196,7 @@ impl MisereQuotient {
                 }
             }
         }
-        let mut reached = vec![false; self.order];
-        reached[self.identity as usize] = true;
-        let mut queue = vec![self.identity];
-        while let Some(x) = queue.pop() {
-            for &g in &generators {
-                let z = self.multiply(x, g);
-                if !reached[z as usize] {
-                    reached[z as usize] = true;
-                    queue.push(z);
-                }
-            }
-        }
-        if reached.contains(&false) {
+        if self.span(&generators).contains(&false) {
             return Err("an element is not a product of heaps".into());
         }
         for (x, rep) in self.reps.iter().enumerate() {
