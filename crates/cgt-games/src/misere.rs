@@ -441,8 +441,12 @@ impl<R: HeapRuleset> HeapRuleset for Hinted<'_, R> {
     }
 
     fn misere_outcome(&self, heaps: &Heaps) -> Option<Outcome> {
-        let heaps = heaps.to_vec();
-        let class = self.known.product_of_heaps(&heaps).ok()?;
+        // Asked of every position the search meets, most of them holding the newest heap, which
+        // the quotient does not cover: no allocation, and no error built, to find that out.
+        let known = &self.known;
+        let class = heaps.iter().try_fold(known.identity(), |x, n| {
+            Some(known.multiply(x, known.phi(n)?))
+        })?;
         Some(if self.known.is_p(class) {
             Outcome::Previous
         } else {

@@ -266,8 +266,8 @@ impl MisereQuotient {
         raw.dedup();
         images.sort_unstable();
         images.dedup();
-        let saved = self.clone();
         self.raw.push(raw);
+        let saved = self.snapshot();
         self.options.push(images);
         if self.options[n as usize].is_empty() {
             // A heap without moves is the empty game.
@@ -307,19 +307,37 @@ impl MisereQuotient {
             self.phi.pop();
         }
         // A new generator; failing that, the quotient learnt afresh.
-        let extended = self.clone();
+        let extended = self.snapshot();
         let result = match self.adjoin(n) {
             Ok(()) if self.check().is_ok() => Ok(()),
             Ok(()) | Err(Error::Quotient { .. }) => {
-                *self = extended;
+                self.restore(extended);
                 self.relearn(n, oracle)
             }
             Err(error) => Err(error),
         };
         if result.is_err() {
-            *self = saved;
+            self.restore(saved);
+            self.raw.pop();
         }
         result
+    }
+
+    /// A copy of everything but the recorded options of the heaps (`raw`), which only grow and
+    /// hold every option of every heap: copying them for each heap added made a quotient's
+    /// computation quadratic in the options (a seventh of Kayles' time to certification).
+    fn snapshot(&mut self) -> MisereQuotient {
+        let raw = std::mem::take(&mut self.raw);
+        let copy = self.clone();
+        self.raw = raw;
+        copy
+    }
+
+    /// Puts back what [`snapshot`](Self::snapshot) copied, keeping the recorded options.
+    fn restore(&mut self, snapshot: MisereQuotient) {
+        let raw = std::mem::take(&mut self.raw);
+        *self = snapshot;
+        self.raw = raw;
     }
 
     /// The products of any number of the elements `generators`, the empty product included:
@@ -528,15 +546,20 @@ impl MisereQuotient {
             None
         };
         let order = self.order as Element;
-        // wins[k][x]: a move in a heap of kind k wins beside x.
-        let wins: Vec<Vec<bool>> = kinds
-            .iter()
-            .map(|(_, options, _)| {
-                (0..order)
-                    .map(|x| options.iter().any(|&o| self.is_p(self.multiply(x, o))))
-                    .collect()
-            })
-            .collect();
+        // wins[k][x]: a move in a heap of kind k wins beside x. Only the last kind's row is
+        // needed unless that kind can lose beside some class, so the others are made when first
+        // needed (most heaps of a periodic game are checked with one row).
+        let row = |k: usize| -> Vec<bool> {
+            (0..order)
+                .map(|x| kinds[k].1.iter().any(|&o| self.is_p(self.multiply(x, o))))
+                .collect()
+        };
+        let mut wins: Vec<Vec<bool>> = vec![Vec::new(); kinds.len()];
+        match focus {
+            Some(f) => wins[f] = row(f),
+            None => wins = (0..kinds.len()).map(row).collect(),
+        }
+        let mut all_rows = focus.is_none();
         // 2: no move from P to P.
         for (k, &(image, options, heap)) in kinds.iter().enumerate() {
             if focus.is_some_and(|f| f != k) {
@@ -563,12 +586,21 @@ impl MisereQuotient {
             if self.is_p(y) {
                 continue;
             }
-            let is_unsafe = |k: usize| {
+            let unsafe_at = |wins: &[Vec<bool>], k: usize| {
                 (0..order).any(|x| self.multiply(x, kinds[k].0) == y && !wins[k][x as usize])
             };
-            if focus.is_some_and(|f| !is_unsafe(f)) {
+            if focus.is_some_and(|f| !unsafe_at(&wins, f)) {
                 continue;
             }
+            if !all_rows {
+                for (k, entry) in wins.iter_mut().enumerate() {
+                    if entry.is_empty() {
+                        *entry = row(k);
+                    }
+                }
+                all_rows = true;
+            }
+            let is_unsafe = |k: usize| unsafe_at(&wins, k);
             let unsafe_kinds: Vec<usize> = (0..kinds.len()).filter(|&k| is_unsafe(k)).collect();
             if unsafe_kinds.is_empty() {
                 continue;
@@ -781,4 +813,64 @@ fn reduce(
         });
     }
     (class, first)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bouton's rule for misère Nim, the exact outcome of a position.
+    fn bouton(heaps: &[u64], _: &MisereQuotient) -> Result<bool> {
+        let nim_sum = heaps.iter().fold(0, |sum, h| sum ^ h);
+        Ok(if heaps.iter().all(|&h| h <= 1) {
+            nim_sum == 1
+        } else {
+            nim_sum == 0
+        })
+    }
+
+    fn nim_options(n: u64) -> Vec<Vec<u64>> {
+        (0..n).map(|m| vec![m]).collect()
+    }
+
+    #[test]
+    fn a_failed_heap_leaves_the_quotient_as_it_was() {
+        let mut quotient = MisereQuotient::new();
+        for n in 1..=3 {
+            quotient.add_heap(n, &nim_options(n), &mut bouton).unwrap();
+        }
+        let (order, phi) = (quotient.order(), quotient.pretending().to_vec());
+        // Heap 4 needs a new generator, which a budget of the present order cannot hold.
+        let tight = Budget {
+            positions: order as u64,
+            ..Budget::DEFAULT
+        };
+        let mut quotient = quotient.with_budget(tight);
+        assert!(matches!(
+            quotient.add_heap(4, &nim_options(4), &mut bouton),
+            Err(Error::LimitExceeded { .. })
+        ));
+        assert_eq!(
+            (
+                quotient.order(),
+                quotient.pretending(),
+                quotient.heap_reached()
+            ),
+            (order, phi.as_slice(), 3)
+        );
+        assert_eq!(quotient.recorded_options(4), None);
+        // The recorded options were put back too: heap 4 goes in once the budget allows it,
+        // and every position of up to three heaps of at most 4 follows Bouton's rule.
+        let mut quotient = quotient.with_budget(Budget::DEFAULT);
+        quotient.add_heap(4, &nim_options(4), &mut bouton).unwrap();
+        for a in 0..=4 {
+            for b in a..=4 {
+                for c in b..=4 {
+                    let heaps = [c, b, a];
+                    let class = quotient.product_of_heaps(&heaps).unwrap();
+                    assert_eq!(quotient.is_p(class), bouton(&heaps, &quotient).unwrap());
+                }
+            }
+        }
+    }
 }
