@@ -305,9 +305,33 @@ impl Heaps {
     /// assert!(Heaps::from([0, 0]).canonical().is_empty());
     /// ```
     pub fn canonical(&self) -> Heaps {
-        let mut heaps: Vec<u64> = self.iter().filter(|&heap| heap > 0).collect();
+        // Asked of every move a search meets: a position already in order is kept, and a short
+        // one is sorted on the stack, so that neither allocates (a fifth of the time of a
+        // misère search of Kayles positions went to the allocating sort).
+        const SHORT: usize = 16;
+        let mut buffer = [0u64; SHORT];
+        let (mut len, mut in_order, mut previous) = (0, true, 1);
+        for heap in self.iter() {
+            in_order &= heap >= previous;
+            previous = heap;
+            if heap > 0 {
+                if len == SHORT {
+                    let mut heaps: Vec<u64> = self.iter().filter(|&heap| heap > 0).collect();
+                    heaps.sort_unstable();
+                    return Heaps::from(heaps);
+                }
+                buffer[len] = heap;
+                len += 1;
+            }
+        }
+        // An inline position in order is already what the sort would build (a spilled one is
+        // rebuilt, in case it would now fit inline).
+        if in_order && matches!(self.0, Repr::Inline(_)) {
+            return self.clone();
+        }
+        let heaps = &mut buffer[..len];
         heaps.sort_unstable();
-        Heaps::from(heaps)
+        Heaps::from(&heaps[..])
     }
 
     /// This position with the heap encoded at `range` taken out, ready for options to fill.
@@ -571,6 +595,39 @@ impl Buffer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn canonical_sorts_and_drops_empty_heaps_at_every_length() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        for length in 0..40usize {
+            for round in 0..20 {
+                let heaps: Vec<u64> = (0..length)
+                    .map(|_| {
+                        state ^= state << 13;
+                        state ^= state >> 7;
+                        state ^= state << 17;
+                        // Small heaps with zeros among them, and now and then a huge one.
+                        if state % 11 == 0 {
+                            state >> 20
+                        } else {
+                            state % 6
+                        }
+                    })
+                    .collect();
+                let mut expected: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+                expected.sort_unstable();
+                // Half the rounds start from a position already in order.
+                let start = if round % 2 == 0 {
+                    heaps.clone()
+                } else {
+                    expected.clone()
+                };
+                let canonical = Heaps::from(start).canonical();
+                assert_eq!(canonical.to_vec(), expected);
+                assert_eq!(canonical, Heaps::from(expected));
+            }
+        }
+    }
 
     #[test]
     fn round_trips_and_spills() {

@@ -14,7 +14,11 @@
 //! shows where a test is missing.
 
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap, HashSet};
+use std::collections::BinaryHeap;
+
+// hashbrown's default hasher: every position asked of the table is hashed (SipHash was a tenth
+// of the time of learning a quotient afresh).
+use hashbrown::{HashMap, HashSet};
 
 use super::{Check, Element, MisereQuotient, Oracle, reduce, union};
 use crate::{Error, Resource, Result};
@@ -78,7 +82,7 @@ impl Table<'_, '_> {
         let mut rows = Vec::new();
         for access in std::mem::take(&mut self.access) {
             let row = self.row(&access)?;
-            if let std::collections::hash_map::Entry::Vacant(slot) = index.entry(row.clone()) {
+            if let hashbrown::hash_map::Entry::Vacant(slot) = index.entry(row.clone()) {
                 slot.insert(kept.len());
                 kept.push(access);
                 rows.push(row);
