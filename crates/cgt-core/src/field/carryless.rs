@@ -12,7 +12,8 @@
 //! Measured on this machine (AMD EPYC, 2.6 GHz, shared), 10^7 random pairs, both methods in
 //! turn in one process (`cargo bench --bench nimber`, medians of five passes): this product
 //! 98-101 million a second against the portable product's 35 million (2.8x) in the machine's
-//! usual phase, 69 against 37 in a slow one. Tried and dropped: 4-bit tables (2 KB, 48 lookups:
+//! usual phase, 69 against 37 in a slow one; on 2026-11-25, three runs (one beside a test run
+//! on the other core) gave 128-134 million against 40 (3.2-3.3x). Tried and dropped: 4-bit tables (2 KB, 48 lookups:
 //! 0.55x), 16-bit input tables (2 MB: 0.55x), AVX-512 gathers for the lookups (0.5x), and a
 //! sparse reduction polynomial instead of Barrett's (no gain: the lookups dominate).
 
@@ -114,8 +115,8 @@ impl Basis {
     pub(super) fn product(&self, a: u64, b: u64) -> u64 {
         // The one unsafe call of the crate: a function compiled for PCLMULQDQ and SSE4.1. A
         // `Basis` exists only where `available()` found both (see `new`). Paired benchmark on
-        // this machine (benches/nimber.rs, medians of five passes in turn): 98-101 M products/s
-        // against 35 M/s for the portable product, 2.8x.
+        // this machine (benches/nimber.rs, medians of five passes in turn): 98-134 M products/s
+        // against 35-40 M/s for the portable product, 2.8-3.3x.
         #[allow(unsafe_code)]
         // SAFETY: `new` returns a basis only after `available()` confirmed the features.
         unsafe {
