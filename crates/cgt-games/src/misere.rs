@@ -442,11 +442,8 @@ impl<R: HeapRuleset> HeapRuleset for Hinted<'_, R> {
 
     fn misere_outcome(&self, heaps: &Heaps) -> Option<Outcome> {
         // Asked of every position the search meets, most of them holding the newest heap, which
-        // the quotient does not cover: no allocation, and no error built, to find that out.
-        let known = &self.known;
-        let class = heaps.iter().try_fold(known.identity(), |x, n| {
-            Some(known.multiply(x, known.phi(n)?))
-        })?;
+        // the quotient does not cover: `product` finds that out without building an error.
+        let class = self.known.product(heaps.iter())?;
         Some(if self.known.is_p(class) {
             Outcome::Previous
         } else {

@@ -13,9 +13,11 @@
 //! turn in one process (`cargo bench --bench nimber`, medians of five passes): this product
 //! 98-101 million a second against the portable product's 35 million (2.8x) in the machine's
 //! usual phase, 69 against 37 in a slow one; on 2026-11-25, three runs (one beside a test run
-//! on the other core) gave 128-134 million against 40 (3.2-3.3x). Tried and dropped: 4-bit tables (2 KB, 48 lookups:
-//! 0.55x), 16-bit input tables (2 MB: 0.55x), AVX-512 gathers for the lookups (0.5x), and a
-//! sparse reduction polynomial instead of Barrett's (no gain: the lookups dominate).
+//! on the other core) gave 128-134 million against 40 (3.2-3.3x). Tried and dropped: 4-bit
+//! tables (2 KB, 48 lookups: 0.55x), 16-bit input tables (2 MB: 0.55x), AVX-512 gathers for the
+//! lookups (0.5x), a sparse reduction polynomial instead of Barrett's (no gain: the lookups
+//! dominate), and four `to` tables for the subfield below 2^32 (24 KB of tables in all: no
+//! gain: the product is bound by its micro-operations, not by the first-level cache).
 
 /// The change of basis and the reduction constants.
 pub(super) struct Basis {

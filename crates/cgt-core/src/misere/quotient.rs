@@ -223,15 +223,40 @@ impl MisereQuotient {
     ///
     /// [`Error::Quotient`] for a heap larger than [`heap_reached`](Self::heap_reached).
     pub fn product_of_heaps(&self, heaps: &[u64]) -> Result<Element> {
-        heaps.iter().try_fold(self.identity, |x, &n| {
-            let image = self.phi(n).ok_or_else(|| Error::Quotient {
+        self.product(heaps.iter().copied()).ok_or_else(|| {
+            let past = heaps.iter().copied().max().unwrap_or_default();
+            Error::Quotient {
                 reason: format!(
-                    "heap {n} is past the quotient, which reaches heap {}",
+                    "heap {past} is past the quotient, which reaches heap {}",
                     self.heap_reached()
                 ),
-            })?;
-            Ok(self.multiply(x, image))
+            }
         })
+    }
+
+    /// The class of a sum of heaps, or `None` when one is larger than
+    /// [`heap_reached`](Self::heap_reached): [`product_of_heaps`](Self::product_of_heaps)
+    /// without building an error, for a caller that asks of many positions whether the
+    /// quotient covers them.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::MisereQuotient;
+    ///
+    /// let mut quotient = MisereQuotient::new();
+    /// quotient.add_heap(1, &[vec![]], &mut |heaps: &[u64], _: &MisereQuotient| {
+    ///     Ok(heaps.len() % 2 == 1) // heaps of 1 alone: P with an odd number of them
+    /// })?;
+    /// let one = quotient.product([1]).ok_or("heap 1 is covered")?;
+    /// assert_eq!(quotient.product([1, 1, 1]), Some(one));
+    /// assert_eq!(quotient.product([1, 2]), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn product(&self, heaps: impl IntoIterator<Item = u64>) -> Option<Element> {
+        heaps
+            .into_iter()
+            .try_fold(self.identity, |x, n| Some(self.multiply(x, self.phi(n)?)))
     }
 
     /// Adds heap `n` (the next one: `heap_reached() + 1`), whose options are `options`, each
@@ -561,7 +586,6 @@ impl MisereQuotient {
             Some(f) => wins[f] = row(f),
             None => wins = (0..kinds.len()).map(row).collect(),
         }
-        let mut all_rows = focus.is_none();
         // 2: no move from P to P.
         for (k, &(image, options, heap)) in kinds.iter().enumerate() {
             if focus.is_some_and(|f| f != k) {
@@ -594,13 +618,10 @@ impl MisereQuotient {
             if focus.is_some_and(|f| !unsafe_at(&wins, f)) {
                 continue;
             }
-            if !all_rows {
-                for (k, entry) in wins.iter_mut().enumerate() {
-                    if entry.is_empty() {
-                        *entry = row(k);
-                    }
+            for (k, entry) in wins.iter_mut().enumerate() {
+                if entry.is_empty() {
+                    *entry = row(k);
                 }
-                all_rows = true;
             }
             let is_unsafe = |k: usize| unsafe_at(&wins, k);
             let unsafe_kinds: Vec<usize> = (0..kinds.len()).filter(|&k| is_unsafe(k)).collect();
