@@ -1,8 +1,6 @@
 //! Misère analyses of heap games: the genus of single heaps, and misère quotients.
 
-use cgt_core::{
-    Budget, Element, Genus, GenusSolver, MisereQuotient, MisereSolver, Outcome, Resource, Tameness,
-};
+use cgt_core::{Budget, Element, Genus, GenusSolver, MisereQuotient, Outcome, Resource, Tameness};
 
 use crate::sequence::period::find_period;
 use std::io::Write;
@@ -56,10 +54,6 @@ pub fn heap_genera<R: HeapRuleset>(
 /// work in the square of the order, so a quotient that keeps growing (Nim's doubles with each
 /// power of two) is reported as partial past it rather than left to run for hours.
 pub const MAX_QUOTIENT_ORDER: u64 = 1024;
-
-/// The most positions one search for exact misère outcomes may remember while a quotient is
-/// learnt afresh.
-const ORACLE_POSITIONS: u64 = 250_000;
 
 /// The misère quotient of a heap game as far as it was computed: the quotient of the heaps up
 /// to [`MisereQuotient::heap_reached`], and, when the pretending function became periodic, its
@@ -337,13 +331,6 @@ pub fn misere_quotient_checkpointed<R: HeapRuleset>(
         None => MisereQuotient::new().with_budget(budget),
     };
     let mut written = Instant::now();
-    let mut search: Option<(u64, MisereSolver<HeapGame<Hinted<'_, R>>>)> = None;
-    // The searches that settle a split of classes are bounded well inside the budget, so that
-    // a heap whose quotient cannot be learnt stops the run in seconds, not hours.
-    let oracle_budget = Budget {
-        positions: budget.positions.min(ORACLE_POSITIONS),
-        ..budget
-    };
     let mut period = None;
     let mut stopped = None;
     let mut examined = 0u64;
@@ -364,25 +351,7 @@ pub fn misere_quotient_checkpointed<R: HeapRuleset>(
             }
             options.push(option.iter().filter(|&h| h > 0).collect());
         }
-        let mut oracle = |heaps: &[u64], known: &MisereQuotient| -> cgt_core::Result<bool> {
-            // A search of the position in which the verified quotient of the smaller heaps
-            // answers every position without the newest heap; one search (and its memory of
-            // positions) serves every question about the same heap.
-            let reached = known.heap_reached();
-            if search.as_ref().is_none_or(|(at, _)| *at != reached) {
-                let hinted = Hinted {
-                    rules,
-                    known: known.clone(),
-                };
-                search = Some((
-                    reached,
-                    MisereSolver::new(HeapGame(hinted)).with_budget(oracle_budget),
-                ));
-            }
-            let (_, solver) = search.as_mut().expect("made above");
-            Ok(solver.outcome(&Heaps::from(heaps.to_vec()))? == Outcome::Previous)
-        };
-        match quotient.add_heap(n, &options, &mut oracle) {
+        match quotient.add_heap(n, &options) {
             Ok(()) => {}
             Err(cgt_core::Error::Quotient { reason }) => {
                 stopped = Some(reason);
@@ -426,28 +395,4 @@ fn find_quotient_period(quotient: &MisereQuotient, proof: Option<(u64, u32)>) ->
         saltus,
         proven,
     })
-}
-
-/// A heap ruleset whose misère outcomes of positions made of heaps a verified quotient covers
-/// come from that quotient.
-struct Hinted<'a, R> {
-    rules: &'a R,
-    known: MisereQuotient,
-}
-
-impl<R: HeapRuleset> HeapRuleset for Hinted<'_, R> {
-    fn heap_moves(&self, n: u64) -> impl Iterator<Item = Heaps> {
-        self.rules.heap_moves(n)
-    }
-
-    fn misere_outcome(&self, heaps: &Heaps) -> Option<Outcome> {
-        // Asked of every position the search meets, most of them holding the newest heap, which
-        // the quotient does not cover: `product` finds that out without building an error.
-        let class = self.known.product(heaps.iter())?;
-        Some(if self.known.is_p(class) {
-            Outcome::Previous
-        } else {
-            Outcome::Next
-        })
-    }
 }

@@ -38,8 +38,9 @@
 //! taken once those outcomes repeat, and the result reduced. The new heap can also make positions
 //! distinguishable that were not before (the classes of the smaller heaps split). When neither
 //! candidate verifies, the quotient of all the heaps so far is learnt afresh from the exact
-//! misère outcomes of positions (an oracle the caller gives, typically the
-//! [`MisereSolver`](crate::MisereSolver)), by Angluin's L* algorithm with Rivest and Schapire's
+//! misère outcomes of positions (searched over the options recorded for each heap, the verified
+//! quotient of the smaller heaps answering every position without the newest heap; see
+//! `exact.rs`), by Angluin's L* algorithm with Rivest and Schapire's
 //! treatment of counterexamples: a table of outcomes of positions (rows) against test positions
 //! (columns) gives a commutative automaton whose states are the candidate's elements; a failed
 //! verification names a position the candidate gets wrong, which adds a test. Every candidate,
@@ -47,8 +48,10 @@
 
 // hashbrown's default hasher: the kinds of heaps and the states of a search for a losing sum are
 // hashed for every heap checked, where SipHash was a tenth of the time.
-use hashbrown::{HashMap, HashSet};
+use hashbrown::HashMap;
+use std::hash::BuildHasher;
 
+mod exact;
 mod learn;
 mod presentation;
 mod state;
@@ -59,12 +62,6 @@ use crate::{Budget, Error, Resource, Result};
 
 /// An element of a [`MisereQuotient`], by its index.
 pub type Element = u32;
-
-/// The exact misère outcome of a position of the heap game, given as its heaps: `true` for a
-/// P-position. The quotient asks it only when it must be learnt afresh, and only for positions
-/// holding the newest heap; the second argument is the verified quotient of the smaller heaps,
-/// which answers every position without the newest heap (a search may use it as a closed form).
-pub type Oracle<'a> = &'a mut dyn FnMut(&[u64], &MisereQuotient) -> Result<bool>;
 
 /// The misère quotient of the heaps `0..=heap_reached` of a heap game, with its P-portion and
 /// pretending function, built heap by heap and verified at every step (see the module docs).
@@ -77,14 +74,9 @@ pub type Oracle<'a> = &'a mut dyn FnMut(&[u64], &MisereQuotient) -> Result<bool>
 /// ```
 /// use cgt_core::MisereQuotient;
 ///
-/// // Bouton's rule for misère Nim, as the exact outcome of a position.
-/// let mut bouton = |heaps: &[u64], _: &MisereQuotient| {
-///     let nim_sum = heaps.iter().fold(0, |sum, h| sum ^ h);
-///     Ok(if heaps.iter().all(|&h| h <= 1) { nim_sum == 1 } else { nim_sum == 0 })
-/// };
 /// let mut quotient = MisereQuotient::new();
-/// quotient.add_heap(1, &[vec![]], &mut bouton)?; // a heap of 1 goes to nothing
-/// quotient.add_heap(2, &[vec![], vec![1]], &mut bouton)?; // a heap of 2 to nothing or to 1
+/// quotient.add_heap(1, &[vec![]])?; // a heap of 1 goes to nothing
+/// quotient.add_heap(2, &[vec![], vec![1]])?; // a heap of 2 to nothing or to 1
 /// assert_eq!(quotient.order(), 6);
 /// let presentation = quotient.presentation();
 /// assert_eq!(presentation.to_string(), "⟨a, b | a^2 = 1, b^3 = b⟩");
@@ -112,6 +104,10 @@ pub struct MisereQuotient {
     options: Vec<Vec<Element>>,
     /// The options of each heap added, as given (heaps, largest first).
     raw: Vec<Vec<Vec<u64>>>,
+    /// The classes of the options of each class's least position, kept while the classes stay
+    /// as they are (a heap added as an element already there changes none of them); empty when
+    /// they must be made again.
+    rep_options: Vec<Vec<Element>>,
     budget: Budget,
 }
 
@@ -149,6 +145,7 @@ impl MisereQuotient {
             phi: vec![0],
             options: vec![Vec::new()],
             raw: vec![Vec::new()],
+            rep_options: Vec::new(),
             budget: Budget::DEFAULT,
         }
     }
@@ -245,9 +242,7 @@ impl MisereQuotient {
     /// use cgt_core::MisereQuotient;
     ///
     /// let mut quotient = MisereQuotient::new();
-    /// quotient.add_heap(1, &[vec![]], &mut |heaps: &[u64], _: &MisereQuotient| {
-    ///     Ok(heaps.len() % 2 == 1) // heaps of 1 alone: P with an odd number of them
-    /// })?;
+    /// quotient.add_heap(1, &[vec![]])?; // heaps of 1 alone: P with an odd number of them
     /// let one = quotient.product([1]).ok_or("heap 1 is covered")?;
     /// assert_eq!(quotient.product([1, 1, 1]), Some(one));
     /// assert_eq!(quotient.product([1, 2]), None);
@@ -260,17 +255,18 @@ impl MisereQuotient {
     }
 
     /// Adds heap `n` (the next one: `heap_reached() + 1`), whose options are `options`, each
-    /// the heaps it leaves (all smaller than `n`; an empty option removes the heap). `oracle`
-    /// gives exact misère outcomes of positions, asked only when the quotient must be learnt
-    /// afresh (see the module docs).
+    /// the heaps it leaves (all smaller than `n`; an empty option removes the heap). When the
+    /// new heap splits classes of the smaller heaps, the quotient is learnt afresh from exact
+    /// outcomes searched over the options recorded (see the module docs).
     ///
     /// # Errors
     ///
     /// [`Error::Quotient`] when `n` is not the next heap, an option holds a heap not smaller
     /// than `n`, or no candidate could be verified (the computation stops rather than guess);
-    /// [`Error::LimitExceeded`] when the quotient would outgrow the budget; the oracle's errors.
+    /// [`Error::LimitExceeded`] when the quotient would outgrow the budget, or the search for
+    /// exact outcomes its bound.
     /// The quotient is unchanged after an error.
-    pub fn add_heap(&mut self, n: u64, options: &[Vec<u64>], oracle: Oracle<'_>) -> Result<()> {
+    pub fn add_heap(&mut self, n: u64, options: &[Vec<u64>]) -> Result<()> {
         if n != self.heap_reached() + 1 {
             return Err(Error::Quotient {
                 reason: format!("heap {n} added after heap {}", self.heap_reached()),
@@ -294,7 +290,6 @@ impl MisereQuotient {
         images.sort_unstable();
         images.dedup();
         self.raw.push(raw);
-        let saved = self.snapshot();
         self.options.push(images);
         if self.options[n as usize].is_empty() {
             // A heap without moves is the empty game.
@@ -306,9 +301,7 @@ impl MisereQuotient {
         // exactly when none of its options is, as the candidate predicts them.
         let mut candidates: Vec<Element> = (0..self.order as Element).collect();
         candidates.sort_by(|&x, &y| self.reps[x as usize].cmp(&self.reps[y as usize]));
-        let rep_options: Vec<Vec<Element>> = (0..self.order as Element)
-            .map(|x| self.representative_options(x))
-            .collect();
+        self.make_rep_options();
         // Whether a move in the new heap wins beside x: the same for every candidate.
         let heap_move_wins: Vec<bool> = (0..self.order as Element)
             .map(|x| {
@@ -320,7 +313,7 @@ impl MisereQuotient {
         candidates.retain(|&g| {
             (0..self.order as Element).all(|x| {
                 let no_winning_move = !heap_move_wins[x as usize]
-                    && rep_options[x as usize]
+                    && self.rep_options[x as usize]
                         .iter()
                         .all(|&x2| !self.is_p(self.multiply(x2, g)));
                 self.is_p(self.multiply(x, g)) == no_winning_move
@@ -333,19 +326,24 @@ impl MisereQuotient {
             }
             self.phi.pop();
         }
-        // A new generator; failing that, the quotient learnt afresh.
+        // A new generator; failing that, the quotient learnt afresh. A failure leaves the
+        // quotient as it was before the heap.
         let extended = self.snapshot();
-        let result = match self.adjoin(n) {
-            Ok(()) if self.check().is_ok() => Ok(()),
-            Ok(()) | Err(Error::Quotient { .. }) => {
-                self.restore(extended);
-                self.relearn(n, oracle)
+        let adjoined = match self.adjoin(n) {
+            Ok(()) => self.check().is_ok(),
+            Err(Error::Quotient { .. }) => false,
+            Err(error) => {
+                self.abandon(extended);
+                return Err(error);
             }
-            Err(error) => Err(error),
         };
+        if adjoined {
+            return Ok(());
+        }
+        self.restore(extended.clone());
+        let result = self.relearn(n);
         if result.is_err() {
-            self.restore(saved);
-            self.raw.pop();
+            self.abandon(extended);
         }
         result
     }
@@ -365,6 +363,23 @@ impl MisereQuotient {
         let raw = std::mem::take(&mut self.raw);
         *self = snapshot;
         self.raw = raw;
+    }
+
+    /// Puts back the quotient of the heaps before the last, from a snapshot taken with the last
+    /// heap's options recorded but no class given to it.
+    fn abandon(&mut self, extended: MisereQuotient) {
+        self.restore(extended);
+        self.options.pop();
+        self.raw.pop();
+    }
+
+    /// Makes the classes of the options of every class's least position, unless they are kept.
+    fn make_rep_options(&mut self) {
+        if self.rep_options.len() != self.order {
+            self.rep_options = (0..self.order as Element)
+                .map(|x| self.representative_options(x))
+                .collect();
+        }
     }
 
     /// The products of any number of the elements `generators`, the empty product included:
@@ -433,9 +448,8 @@ impl MisereQuotient {
         // Elements by their least positions, so that a position's options come first.
         let mut by_rep: Vec<Element> = (0..order as Element).collect();
         by_rep.sort_by(|&x, &y| self.reps[x as usize].cmp(&self.reps[y as usize]));
-        let rep_options: Vec<Vec<Element>> = (0..order as Element)
-            .map(|x| self.representative_options(x))
-            .collect();
+        self.make_rep_options();
+        let rep_options = std::mem::take(&mut self.rep_options);
         // rows[k][x]: whether (a least position of x) + k heaps of n is a P-position.
         let mut rows: Vec<Vec<bool>> = vec![self.p.clone()];
         let mut period_from = None;
@@ -728,62 +742,89 @@ impl MisereQuotient {
         let future: Vec<Element> = (0..self.order as Element)
             .filter(|&z| reachable[z as usize])
             .collect();
-        type State = (Element, Vec<(u32, Element)>, bool);
-        let viable = |state: &State| {
+        // A state is `[sum, has_focus, rest of slot 0, rest of slot 1, ...]`, `ABSENT` for a
+        // slot with no heap in the sum; states lie one after another in `arena` (no allocation
+        // per state), and `seen` holds their indices, hashed by their words.
+        const ABSENT: Element = Element::MAX;
+        let stride = images.len() + 2;
+        let present = |state: &[Element]| {
+            state[2..]
+                .iter()
+                .enumerate()
+                .filter(|&(_, &v)| v != ABSENT)
+                .map(|(r, &v)| (r, v))
+                .collect::<Vec<_>>()
+        };
+        let viable = |state: &[Element]| {
             future.iter().any(|&z| {
-                self.multiply(state.0, z) == y
-                    && state
-                        .1
+                self.multiply(state[0], z) == y
+                    && state[2..]
                         .iter()
-                        .all(|&(r, v)| !wins[r as usize][self.multiply(v, z) as usize])
+                        .enumerate()
+                        .all(|(r, &v)| v == ABSENT || !wins[r][self.multiply(v, z) as usize])
             })
         };
-        let start: State = (self.identity, Vec::new(), focus.is_none());
-        let mut states: Vec<(State, usize, usize)> = vec![(start.clone(), 0, usize::MAX)];
-        let mut seen: HashSet<State> = HashSet::new();
-        seen.insert(start);
+        let hasher = hashbrown::DefaultHashBuilder::default();
+        let hash = |state: &[Element]| hasher.hash_one(state);
+        let mut arena: Vec<Element> = vec![ABSENT; stride];
+        arena[0] = self.identity;
+        arena[1] = Element::from(focus.is_none());
+        // For each state, the state it came from and the slot of the heap added.
+        let mut parents: Vec<(usize, usize)> = vec![(0, usize::MAX)];
+        let mut seen: hashbrown::HashTable<usize> = hashbrown::HashTable::new();
+        seen.insert_unique(hash(&arena[..stride]), 0, |&i| {
+            hash(&arena[i * stride..(i + 1) * stride])
+        });
+        let mut next = vec![ABSENT; stride];
         let mut at = 0;
-        while at < states.len() {
-            let (sum, pending, has_focus) = states[at].0.clone();
+        while at < parents.len() {
+            let state = &arena[at * stride..(at + 1) * stride];
+            let (sum, has_focus) = (state[0], state[1] == 1);
             if sum == y
                 && has_focus
-                && !pending.is_empty()
-                && pending.iter().all(|&(r, v)| !wins[r as usize][v as usize])
+                && state[2..].iter().any(|&v| v != ABSENT)
+                && state[2..]
+                    .iter()
+                    .enumerate()
+                    .all(|(r, &v)| v == ABSENT || !wins[r][v as usize])
             {
                 let mut counts = vec![0; images.len()];
                 let mut back = at;
                 while back != 0 {
-                    counts[states[back].2] += 1;
-                    back = states[back].1;
+                    counts[parents[back].1] += 1;
+                    back = parents[back].0;
                 }
                 let mut rests = vec![self.identity; images.len()];
-                for &(slot, v) in &pending {
-                    rests[slot as usize] = v;
+                for (slot, v) in present(state) {
+                    rests[slot] = v;
                 }
                 return Search::Found(counts, rests);
             }
             for (slot, &image) in images.iter().enumerate() {
-                let mut next: Vec<(u32, Element)> = pending
-                    .iter()
-                    .map(|&(r, v)| (r, self.multiply(v, image)))
-                    .collect();
-                next.retain(|&(r, _)| r != slot as u32);
-                next.push((slot as u32, sum));
-                next.sort_unstable();
-                next.dedup();
-                let state: State = (
-                    self.multiply(sum, image),
-                    next,
-                    has_focus || focus == Some(slot),
-                );
-                if seen.contains(&state) || !viable(&state) {
+                let state = &arena[at * stride..(at + 1) * stride];
+                next[0] = self.multiply(sum, image);
+                next[1] = Element::from(has_focus || focus == Some(slot));
+                for (r, &v) in state[2..].iter().enumerate() {
+                    next[2 + r] = if v == ABSENT {
+                        ABSENT
+                    } else {
+                        self.multiply(v, image)
+                    };
+                }
+                // The sum without one heap of this slot: the sum before it was added.
+                next[2 + slot] = sum;
+                let h = hash(&next);
+                let stored = |&i: &usize| arena[i * stride..(i + 1) * stride] == next[..];
+                if seen.find(h, stored).is_some() || !viable(&next) {
                     continue;
                 }
-                if seen.len() >= MAX_STATES {
+                if parents.len() >= MAX_STATES {
                     return Search::Undecided;
                 }
-                seen.insert(state.clone());
-                states.push((state, at, slot));
+                let index = parents.len();
+                arena.extend_from_slice(&next);
+                parents.push((at, slot));
+                seen.insert_unique(h, index, |&i| hash(&arena[i * stride..(i + 1) * stride]));
             }
             at += 1;
         }
@@ -843,13 +884,13 @@ mod tests {
     use super::*;
 
     /// Bouton's rule for misère Nim, the exact outcome of a position.
-    fn bouton(heaps: &[u64], _: &MisereQuotient) -> Result<bool> {
+    fn bouton(heaps: &[u64]) -> bool {
         let nim_sum = heaps.iter().fold(0, |sum, h| sum ^ h);
-        Ok(if heaps.iter().all(|&h| h <= 1) {
+        if heaps.iter().all(|&h| h <= 1) {
             nim_sum == 1
         } else {
             nim_sum == 0
-        })
+        }
     }
 
     fn nim_options(n: u64) -> Vec<Vec<u64>> {
@@ -860,7 +901,7 @@ mod tests {
     fn a_failed_heap_leaves_the_quotient_as_it_was() {
         let mut quotient = MisereQuotient::new();
         for n in 1..=3 {
-            quotient.add_heap(n, &nim_options(n), &mut bouton).unwrap();
+            quotient.add_heap(n, &nim_options(n)).unwrap();
         }
         let (order, phi) = (quotient.order(), quotient.pretending().to_vec());
         // Heap 4 needs a new generator, which a budget of the present order cannot hold.
@@ -870,7 +911,7 @@ mod tests {
         };
         let mut quotient = quotient.with_budget(tight);
         assert!(matches!(
-            quotient.add_heap(4, &nim_options(4), &mut bouton),
+            quotient.add_heap(4, &nim_options(4)),
             Err(Error::LimitExceeded { .. })
         ));
         assert_eq!(
@@ -885,13 +926,13 @@ mod tests {
         // The recorded options were put back too: heap 4 goes in once the budget allows it,
         // and every position of up to three heaps of at most 4 follows Bouton's rule.
         let mut quotient = quotient.with_budget(Budget::DEFAULT);
-        quotient.add_heap(4, &nim_options(4), &mut bouton).unwrap();
+        quotient.add_heap(4, &nim_options(4)).unwrap();
         for a in 0..=4 {
             for b in a..=4 {
                 for c in b..=4 {
                     let heaps = [c, b, a];
                     let class = quotient.product_of_heaps(&heaps).unwrap();
-                    assert_eq!(quotient.is_p(class), bouton(&heaps, &quotient).unwrap());
+                    assert_eq!(quotient.is_p(class), bouton(&heaps));
                 }
             }
         }

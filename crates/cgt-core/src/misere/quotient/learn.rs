@@ -20,28 +20,31 @@ use std::collections::BinaryHeap;
 // of the time of learning a quotient afresh).
 use hashbrown::{HashMap, HashSet};
 
-use super::{Check, Element, MisereQuotient, Oracle, reduce, union};
+use super::exact::Exact;
+use super::{Check, Element, MisereQuotient, reduce, union};
 use crate::{Error, Resource, Result};
 
+/// The most positions the exact search behind the table remembers for one heap: a heap whose
+/// classes cannot be told apart within them stops the computation with the partial quotient
+/// (a few hundred megabytes at most; the memory budget bounds them too).
+const EXACT_POSITIONS: usize = 1 << 19;
+
 /// The table of outcomes.
-struct Table<'o, 'a> {
+struct Table<'a> {
     /// The heaps that have moves, in order; others are the empty game and are dropped.
     letters: Vec<u64>,
     letter_of: HashMap<u64, usize>,
-    oracle: Oracle<'o>,
-    memo: HashMap<Vec<u64>, bool>,
+    exact: Exact<'a>,
     tests: Vec<Vec<u64>>,
     access: Vec<Vec<u64>>,
     rows: Vec<Vec<bool>>,
     delta: Vec<Vec<usize>>,
     limit: usize,
-    /// The heap being added: positions without it are answered by `quotient`.
-    newest: u64,
     /// The verified quotient of the smaller heaps (with the newest heap's options recorded).
     quotient: &'a MisereQuotient,
 }
 
-impl Table<'_, '_> {
+impl Table<'_> {
     /// The exact outcome of a position: `true` for a P-position.
     fn truth(&mut self, position: &[u64]) -> Result<bool> {
         let mut heaps: Vec<u64> = position
@@ -50,27 +53,15 @@ impl Table<'_, '_> {
             .filter(|h| self.letter_of.contains_key(h))
             .collect();
         heaps.sort_unstable_by(|a, b| b.cmp(a));
-        if let Some(&known) = self.memo.get(&heaps) {
-            return Ok(known);
-        }
-        if heaps.first().is_none_or(|&h| h < self.newest) {
-            // Without the newest heap: the verified quotient of the smaller heaps knows.
-            let class = self.quotient.product_of_heaps(&heaps)?;
-            return Ok(self.quotient.is_p(class));
-        }
-        if self.memo.len() >= self.limit.saturating_mul(64) {
-            return Err(self.quotient.budget.exceeded(Resource::Positions));
-        }
-        let value = (self.oracle)(&heaps, self.quotient)?;
-        self.memo.insert(heaps, value);
-        Ok(value)
+        self.exact.is_p(&heaps)
     }
 
     fn row(&mut self, position: &[u64]) -> Result<Vec<bool>> {
-        let tests = self.tests.clone();
-        tests
-            .iter()
-            .map(|test| self.truth(&union(position, test)))
+        (0..self.tests.len())
+            .map(|e| {
+                let whole = union(position, &self.tests[e]);
+                self.truth(&whole)
+            })
             .collect()
     }
 
@@ -101,7 +92,10 @@ impl Table<'_, '_> {
                     Some(&target) => target,
                     None => {
                         if self.access.len() >= self.limit {
-                            return Err(self.quotient.budget.exceeded(Resource::Positions));
+                            return Err(Error::LimitExceeded {
+                                resource: Resource::Positions,
+                                limit: self.limit as u64,
+                            });
                         }
                         index.insert(row.clone(), self.access.len());
                         self.access.push(word);
@@ -212,6 +206,7 @@ impl Table<'_, '_> {
                 .collect(),
             options: Vec::new(),
             raw: self.quotient.raw.clone(),
+            rep_options: Vec::new(),
             budget: self.quotient.budget,
         };
         quotient.classify_options()?;
@@ -252,7 +247,7 @@ fn least_positions(quotient: &MisereQuotient, letters: &[u64]) -> Vec<Vec<u64>> 
 impl MisereQuotient {
     /// Learns the quotient of the heaps up to `n` afresh (the options of heap `n` are already
     /// recorded, `Φ(n)` not yet).
-    pub(super) fn relearn(&mut self, n: u64, oracle: Oracle<'_>) -> Result<()> {
+    pub(super) fn relearn(&mut self, n: u64) -> Result<()> {
         let letters: Vec<u64> = (1..=n)
             .filter(|&h| !self.raw[h as usize].is_empty())
             .collect();
@@ -260,6 +255,9 @@ impl MisereQuotient {
         let limit = usize::try_from(self.budget.positions)
             .unwrap_or(usize::MAX)
             .min(1 << 16);
+        let exact_limit = usize::try_from(self.budget.positions)
+            .unwrap_or(usize::MAX)
+            .min(EXACT_POSITIONS);
         // The present classes' least positions are a good start for the access positions, and
         // as tests they tell apart every two of the present classes.
         let mut access: Vec<Vec<u64>> = self.reps.clone();
@@ -268,14 +266,12 @@ impl MisereQuotient {
         let mut table = Table {
             letters,
             letter_of,
-            oracle,
-            memo: HashMap::new(),
+            exact: Exact::new(self, n, exact_limit),
             tests,
             access,
             rows: Vec::new(),
             delta: Vec::new(),
             limit,
-            newest: n,
             quotient: self,
         };
         let learnt = loop {
@@ -316,7 +312,10 @@ impl MisereQuotient {
                         });
                     }
                     if table.tests.len() >= table.limit {
-                        return Err(self.budget.exceeded(Resource::Positions));
+                        return Err(Error::LimitExceeded {
+                            resource: Resource::Positions,
+                            limit: table.limit as u64,
+                        });
                     }
                     table.tests.push(test);
                 }

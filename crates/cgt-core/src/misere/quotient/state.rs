@@ -60,9 +60,8 @@ impl MisereQuotient {
     /// ```
     /// use cgt_core::{Budget, MisereQuotient};
     ///
-    /// let mut none = |_: &[u64], _: &MisereQuotient| Ok(false);
     /// let mut q = MisereQuotient::new();
-    /// q.add_heap(1, &[vec![]], &mut none)?;
+    /// q.add_heap(1, &[vec![]])?;
     /// let back = MisereQuotient::from_bytes(&q.to_bytes(), Budget::DEFAULT)?;
     /// assert_eq!(back.order(), 2);
     /// assert!(MisereQuotient::from_bytes(&q.to_bytes()[..20], Budget::DEFAULT).is_err());
