@@ -1,6 +1,7 @@
 //! Cram: dominoes placed on a board, in either direction.
 
 use cgt_core::{ImpartialGame, Nimber, Outcome};
+use smallvec::{SmallVec, smallvec};
 
 use crate::Result;
 use crate::catalogue::{Notation, component_error};
@@ -22,8 +23,9 @@ use crate::catalogue::{Notation, component_error};
 pub struct Board {
     rows: u32,
     columns: u32,
-    /// Bit `r * columns + c` is set when cell (r, c) is free.
-    free: Vec<u64>,
+    /// Bit `r * columns + c` is set when cell (r, c) is free. Boards of up to 128 cells (every
+    /// board a search can finish) are held inline: a move copies no memory from the heap.
+    free: SmallVec<[u64; 2]>,
 }
 
 /// The most cells a board may have: a search lists a position's moves, each a copy of the
@@ -36,7 +38,7 @@ impl Board {
         Board {
             rows,
             columns,
-            free: vec![0; cells.div_ceil(64)],
+            free: smallvec![0; cells.div_ceil(64)],
         }
     }
 
@@ -197,6 +199,12 @@ impl Board {
 
     /// The connected regions of free cells, each cropped and in its least symmetric form.
     fn regions(&self) -> Vec<Board> {
+        self.small_regions()
+            .unwrap_or_else(|| self.regions_cell_by_cell())
+    }
+
+    /// [`Board::regions`] for a board of any size, a cell at a time.
+    fn regions_cell_by_cell(&self) -> Vec<Board> {
         let mut seen = vec![false; self.cells()];
         let mut regions = Vec::new();
         for start in 0..self.cells() {
@@ -224,6 +232,45 @@ impl Board {
             regions.push(least);
         }
         regions
+    }
+
+    /// [`Board::regions`] by bit operations, for a board of at most 128 cells and 64 rows and
+    /// columns: each region grown from a cell by shifting the whole set one step in every
+    /// direction at once, then its eight symmetric forms made from its rows as bit masks.
+    fn small_regions(&self) -> Option<Vec<Board>> {
+        let (rows, columns) = (self.rows as usize, self.columns as usize);
+        if self.cells() > 128 || rows > 64 || columns > 64 {
+            return None;
+        }
+        let word = |i: usize| u128::from(self.free.get(i).copied().unwrap_or(0));
+        let free = word(0) | word(1) << 64;
+        // The cells of the first and of the last column: a step left or right must not wrap
+        // into the next row.
+        let (mut first, mut last) = (0u128, 0u128);
+        for r in 0..rows {
+            first |= 1 << (r * columns);
+            last |= 1 << (r * columns + columns - 1);
+        }
+        let mut rest = free;
+        let mut regions = Vec::new();
+        while rest != 0 {
+            let mut region = rest & rest.wrapping_neg();
+            loop {
+                let grown = (region
+                    | (region << 1) & !first
+                    | (region >> 1) & !last
+                    | region << columns
+                    | region >> columns)
+                    & rest;
+                if grown == region {
+                    break;
+                }
+                region = grown;
+            }
+            rest &= !region;
+            regions.push(least_form(region, rows, columns));
+        }
+        Some(regions)
     }
 
     /// Regions stacked one below another, a filled row between each two.
@@ -276,6 +323,77 @@ impl Board {
         // Each self-symmetric domino was counted from both of its cells.
         Some(swapped / 2)
     }
+}
+
+/// The board of the cells `region` of a board of `rows` × `columns` (bit `r * columns + c`),
+/// cropped to their bounding box, in its least form under the eight symmetries (the least as
+/// boards are ordered: rows, columns, then the bit words).
+fn least_form(region: u128, rows: usize, columns: usize) -> Board {
+    let row_mask = if columns == 64 {
+        u64::MAX
+    } else {
+        (1u64 << columns) - 1
+    };
+    // The region's rows as bit masks, from its top row, shifted to its leftmost column.
+    let mut masks = [0u64; 64];
+    let (mut top, mut height, mut left, mut right) = (usize::MAX, 0, 64, 0);
+    for r in 0..rows {
+        let mask = (region >> (r * columns)) as u64 & row_mask;
+        if mask != 0 {
+            top = top.min(r);
+            height = r - top + 1;
+            left = left.min(mask.trailing_zeros() as usize);
+            right = right.max(63 - mask.leading_zeros() as usize);
+        }
+        if top != usize::MAX {
+            masks[r - top] = mask;
+        }
+    }
+    let width = right + 1 - left;
+    for mask in &mut masks[..height] {
+        *mask >>= left;
+    }
+    let reverse = |mask: u64, bits: usize| mask.reverse_bits() >> (64 - bits);
+    // The least form has the fewest rows: turned a quarter only when that makes fewer.
+    let turns: &[bool] = match height.cmp(&width) {
+        std::cmp::Ordering::Less => &[false],
+        std::cmp::Ordering::Greater => &[true],
+        std::cmp::Ordering::Equal => &[false, true],
+    };
+    let mut transposed = [0u64; 64];
+    if width <= height {
+        for (r, &mask) in masks[..height].iter().enumerate() {
+            for (c, row) in transposed[..width].iter_mut().enumerate() {
+                *row |= (mask >> c & 1) << r;
+            }
+        }
+    }
+    let mut best: Option<(usize, usize, u64, u64)> = None;
+    for &turn in turns {
+        let (source, h, w) = if turn {
+            (&transposed, width, height)
+        } else {
+            (&masks, height, width)
+        };
+        for flips in 0..4u8 {
+            let packed = (0..h).fold(0u128, |packed, r| {
+                let row = source[if flips & 1 != 0 { h - 1 - r } else { r }];
+                let row = if flips & 2 != 0 { reverse(row, w) } else { row };
+                packed | u128::from(row) << (r * w)
+            });
+            let key = (h, w, packed as u64, (packed >> 64) as u64);
+            if best.is_none_or(|best| key < best) {
+                best = Some(key);
+            }
+        }
+    }
+    let (h, w, low, high) = best.expect("eight forms");
+    let mut board = Board::blank(h as u32, w as u32);
+    board.free[0] = low;
+    if let Some(word) = board.free.get_mut(1) {
+        *word = high;
+    }
+    board
 }
 
 /// Cram: players take turns placing a domino on two free adjacent cells, across or down; the
@@ -337,6 +455,10 @@ impl ImpartialGame for Cram {
 
     fn canonical(&self, board: Board) -> Board {
         let mut regions: Vec<Board> = self.components(board).collect();
+        if regions.len() == 1 {
+            // One region is its own least form: nothing to stack.
+            return regions.pop().expect("one region");
+        }
         regions.sort();
         Board::stacked(&regions)
     }
@@ -415,5 +537,68 @@ impl Notation for Cram {
             return format!("domino on {}", cells.join("-"));
         }
         "place a domino".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Boards of every shape up to 128 cells with made-up free cells (a linear congruential
+    /// sequence, so the test needs no random source).
+    fn boards() -> impl Iterator<Item = Board> {
+        let shapes = [
+            (1, 1),
+            (1, 7),
+            (3, 3),
+            (4, 7),
+            (5, 8),
+            (2, 64),
+            (64, 2),
+            (8, 16),
+            (11, 11),
+        ];
+        shapes.into_iter().flat_map(|(rows, columns)| {
+            (0..40u64).map(move |seed| {
+                let mut board = Board::blank(rows, columns);
+                let mut x = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let density = 3 + seed % 5;
+                for cell in 0..board.cells() {
+                    x = x
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    board.set(cell, (x >> 33) % 8 < density);
+                }
+                board
+            })
+        })
+    }
+
+    #[test]
+    fn regions_by_bit_operations_are_those_found_cell_by_cell() {
+        let mut compared = 0;
+        for board in boards() {
+            assert_eq!(
+                board.small_regions().expect("a small board"),
+                board.regions_cell_by_cell(),
+                "{}",
+                write_board(&board)
+            );
+            compared += 1;
+        }
+        assert_eq!(compared, 9 * 40);
+    }
+
+    #[test]
+    fn boards_past_the_bit_operations_are_split_cell_by_cell() {
+        assert!(Board::blank(12, 11).small_regions().is_none());
+        assert!(Board::blank(1, 65).small_regions().is_none());
+        let board = Board::parse(&[".".repeat(70), "#".repeat(70), ".".repeat(70)].join("/"))
+            .expect("a board");
+        let regions = board.regions();
+        assert_eq!(regions.len(), 2);
+        assert!(regions.iter().all(|region| region.free_cells() == 70));
     }
 }
