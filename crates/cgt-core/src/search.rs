@@ -3,19 +3,31 @@
 //!
 //! The [`Solver`](crate::Solver) values every position a game can reach from the one asked
 //! about. For one large position (a Cram board, a Chomp bar, a graph for Node Kayles) that is
-//! far too many, and [`NimberSearch`] asks yes-or-no questions instead, after Lemoine & Viennot
-//! (*Nimbers are inevitable*, Theoretical Computer Science 462, 2012):
+//! far too many, and [`NimberSearch`] asks narrower questions instead:
 //!
-//! - **Is C + \*k a P-position?** For one component C, it is exactly when no option C' + \*k is
-//!   a P-position and no C + \*j (j < k) is: the first option found that *is* one refutes it,
-//!   so most options are never valued.
-//! - **The nimber of C** is the first k for which the answer is yes.
-//! - **A sum** D₁ + ... + Dₘ + \*k is a P-position exactly when the nimbers xor to k: the smaller
-//!   components are valued (they are cheap and shared), and the largest is only asked the
-//!   question with the others' nimbers folded into k.
+//! - **Is the nimber of C one of the values W?** (Beling & Rogalski, *On pruning search trees of
+//!   impartial games*, Artificial Intelligence 283, 2020.) A component with n options has a
+//!   nimber of at most n, so the values it may still take start as 0..=n. Each option is asked
+//!   whether it is worth one of those values but the largest (and no more than the largest of
+//!   W): a value found is taken out; an option worth none of them takes the largest out instead,
+//!   which keeps one value more than there are options left. Once no value left is in W, the
+//!   answer is no, whatever the options not yet asked; when every option has been asked, the
+//!   least value left is the nimber (when it is no larger than the largest of W). An answer may
+//!   carry the nimber even when it is not in W.
+//! - **The nimber of C** is asked for as "is it 0?", "is it 1?", ... in turn (after Lemoine &
+//!   Viennot, *Nimbers are inevitable*, Theoretical Computer Science 462, 2012, whose question
+//!   "is C + \*k a P-position?" is this one for W = {k}); the first question that finds the
+//!   nimber on its way ends it.
+//! - **A sum** D₁ + ... + Dₘ is worth one of W exactly when the largest part is worth one of
+//!   W moved by the xor of the others: the smaller parts are valued (they are cheap and shared),
+//!   and the largest is only asked.
+//! - **Easiest options first**: options are asked in the order of the sum of their parts'
+//!   difficulty ([`ImpartialGame::difficulty`]: for Cram, the square of a region's number of
+//!   places for a domino), so that small parts, which the table soon knows, settle questions
+//!   before large ones are searched (Beling orders Cram's moves by a measure of this kind).
 //!
-//! A transposition table remembers, for each component, its nimber once known and the k for
-//! which C + \*k is known not to be a P-position. It is bounded by the budget's memory and
+//! A transposition table remembers, for each component, its nimber once known and the values
+//! below 64 it is known not to take. It is bounded by the budget's memory and
 //! positions: once full it stops taking new entries, which costs time, never correctness. The
 //! search runs on an explicit stack of frames (no recursion on the call stack), so a game any
 //! number of moves deep fits.
@@ -43,7 +55,8 @@ fn capacity_for<P>(budget: Budget) -> usize {
 /// What a search did: the work, and how often the table answered.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct SearchStats {
-    /// Questions "is C + \*k a P-position?" that were searched (not answered by the table).
+    /// Questions "is the nimber of C one of W?" that were searched (not answered by the
+    /// table).
     pub positions: u64,
     /// Questions the table answered.
     pub table_hits: u64,
@@ -58,42 +71,171 @@ pub struct SearchStats {
 struct Entry {
     /// The nimber, or `u64::MAX` while unknown.
     nimber: u64,
-    /// Bit k set: C + *k is known not to be a P-position (for k < 64).
+    /// Bit k set: the nimber is known not to be k (C + *k is not a P-position), for k < 64.
     not_p: u64,
     /// Whether the game's closed forms have been asked about this component.
     asked: bool,
 }
 
-/// A frame of the explicit stack. Each answers one number to the frame below it: a nimber,
-/// or 1 for yes and 0 for no.
+/// What a frame answers the frame below it: the nimber of its position, or that the nimber is
+/// not among those asked for (it may give the nimber even then).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Answer {
+    Value(u64),
+    NotIn,
+}
+
+/// The nimbers a question asks for, sorted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Wanted(Vec<u64>);
+
+impl Wanted {
+    fn one(k: u64) -> Wanted {
+        Wanted(vec![k])
+    }
+
+    /// The largest value asked for.
+    fn largest(&self) -> u64 {
+        self.0.last().copied().unwrap_or(0)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The values `v ^ f`: what a part must be worth for a sum with the other parts worth `f`.
+    fn xor(&self, f: u64) -> Wanted {
+        let mut moved: Vec<u64> = self.0.iter().map(|&v| v ^ f).collect();
+        moved.sort_unstable();
+        Wanted(moved)
+    }
+
+    /// Without the values below 64 whose bits are set in `not`.
+    fn without(mut self, not: u64) -> Wanted {
+        self.0.retain(|&v| v >= 64 || not >> v & 1 == 0);
+        self
+    }
+
+    /// The bits of the values below 64.
+    fn low_bits(&self) -> u64 {
+        self.0
+            .iter()
+            .filter(|&&v| v < 64)
+            .fold(0, |bits, &v| bits | 1 << v)
+    }
+}
+
+/// The values a component's nimber may still take while its options are asked in turn: at the
+/// start 0 to the number of options (a mex of n values is at most n), less each option's value
+/// found; an option found not to be worth any of those below the largest takes the largest out
+/// instead (Beling & Rogalski, *On pruning search trees of impartial games*, Artificial
+/// Intelligence 283, 2020). As bits.
+#[derive(Debug, Clone)]
+struct Potential(Vec<u64>);
+
+impl Potential {
+    fn upto(n: u64) -> Potential {
+        let count = n as usize + 1;
+        let mut words = vec![u64::MAX; count.div_ceil(64)];
+        if count % 64 != 0 {
+            *words.last_mut().expect("at least one word") = (1 << (count % 64)) - 1;
+        }
+        Potential(words)
+    }
+
+    fn remove(&mut self, v: u64) {
+        if let Some(word) = usize::try_from(v / 64).ok().and_then(|i| self.0.get_mut(i)) {
+            *word &= !(1 << (v % 64));
+        }
+    }
+
+    fn largest(&self) -> Option<u64> {
+        self.0
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|&(_, &word)| word != 0)
+            .map(|(i, &word)| i as u64 * 64 + 63 - u64::from(word.leading_zeros()))
+    }
+
+    fn least(&self) -> Option<u64> {
+        self.0
+            .iter()
+            .enumerate()
+            .find(|&(_, &word)| word != 0)
+            .map(|(i, &word)| i as u64 * 64 + u64::from(word.trailing_zeros()))
+    }
+
+    fn values(&self) -> impl Iterator<Item = u64> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let bit = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    i as u64 * 64 + u64::from(bit)
+                })
+            })
+        })
+    }
+
+    /// Whether some value is also wanted.
+    fn meets(&self, wanted: &Wanted) -> bool {
+        wanted.0.iter().any(|&v| {
+            usize::try_from(v / 64)
+                .ok()
+                .and_then(|i| self.0.get(i))
+                .is_some_and(|word| word >> (v % 64) & 1 == 1)
+        })
+    }
+
+    /// What an option must be asked: the values but the largest, up to `bound`.
+    fn ask(&self, bound: u64) -> Wanted {
+        let largest = self.largest();
+        Wanted(
+            self.values()
+                .take_while(|&v| v <= bound)
+                .filter(|&v| Some(v) != largest)
+                .collect(),
+        )
+    }
+}
+
+/// A frame of the explicit stack; each gives an [`Answer`] to the frame below it.
 enum Frame<P> {
-    /// The nimber of a component: asking "C + *k P?" for k = 0, 1, ...
+    /// The nimber of `component`: asked whether it is 0, 1, ... in turn, each question
+    /// answered with the nimber itself when the search finds it on the way (Beling's
+    /// aspiration sets, after Lemoine & Viennot's questions "is C + *k a P-position?").
     Nimber { component: P, k: u64 },
-    /// "Is C + *k a P-position?"
-    IsP {
+    /// The nimber of `component` if it is `wanted`.
+    Component {
         component: P,
-        k: u64,
-        state: IsPState<P>,
+        wanted: Wanted,
+        state: State<P>,
     },
-    /// "Is the sum of `parts` + *k a P-position?": the nimbers of all parts but the largest,
-    /// then the question, with them folded into k, to the largest.
+    /// The nimber of the sum of `parts` if it is `wanted`: the nimbers of all parts but the
+    /// largest, then the largest asked for the wanted values moved by their xor.
     Sum {
         parts: Vec<P>,
-        k: u64,
+        wanted: Wanted,
         largest: usize,
         next: usize,
         folded: u64,
     },
 }
 
-/// Where an "is C + *k P?" frame is.
-enum IsPState<P> {
+/// Where a component's frame is.
+enum State<P> {
     /// Not yet looked at.
     Start,
-    /// Asking whether option `next - 1` (as its parts) + *k is a P-position.
-    Options { options: Vec<Vec<P>>, next: usize },
-    /// Asking whether C + *(j - 1) is a P-position.
-    Smaller { j: u64 },
+    /// Asking its options in turn (each as its parts): option `next - 1` was asked for
+    /// `asked`.
+    Options {
+        options: Vec<Vec<P>>,
+        next: usize,
+        potential: Potential,
+        exact: bool,
+    },
 }
 
 /// The nimber, the outcome and a winning move of one position, by pruned search (see the
@@ -252,7 +394,7 @@ where
 
     /// Answers the question `root` makes, on the search's threads (see
     /// [`with_threads`](Self::with_threads)).
-    fn run(&mut self, root: impl Fn() -> Frame<G::Position> + Sync) -> Result<u64> {
+    fn run(&mut self, root: impl Fn() -> Frame<G::Position> + Sync) -> Result<Answer> {
         let stop = AtomicBool::new(false);
         let (game, table, budget, threads) = (&self.game, &self.table, self.budget, self.threads);
         let progress: Option<&mut dyn FnMut(u64)> = match self.progress.as_mut() {
@@ -323,10 +465,14 @@ where
     pub fn nimber(&mut self, position: &G::Position) -> Result<Nimber> {
         let mut total = 0;
         for component in self.split(position) {
-            total ^= self.run(|| Frame::Nimber {
+            match self.run(|| Frame::Nimber {
                 component: component.clone(),
                 k: 0,
-            })?;
+            })? {
+                Answer::Value(value) => total ^= value,
+                // A nimber frame asks until a value is found.
+                Answer::NotIn => unreachable!("a nimber frame answers with a value"),
+            }
         }
         Ok(Nimber::new(total))
     }
@@ -345,12 +491,12 @@ where
     fn sum_is_p(&mut self, parts: Vec<G::Position>, k: u64) -> Result<bool> {
         let answer = self.run(|| Frame::Sum {
             parts: parts.clone(),
-            k,
+            wanted: Wanted::one(k),
             largest: usize::MAX,
             next: 0,
             folded: 0,
         })?;
-        Ok(answer == 1)
+        Ok(answer == Answer::Value(k))
     }
 
     /// The options of `component` whose value is `target`: each is a move to a position of
@@ -459,45 +605,104 @@ impl<G: ImpartialGame> Worker<'_, G> {
         self.table.update(component, update);
     }
 
-    /// What the table or the game's closed forms already say of "C + *k P?". The closed forms
-    /// are asked once a component: what they say goes into the table.
-    fn known(&mut self, component: &G::Position, k: u64) -> Option<bool> {
+    /// Looks at a component asked for `wanted`: answered at once by the table, the game's
+    /// closed forms (asked once a component; what they say goes into the table) or the number
+    /// of its options, or else its options listed, those whose parts the table values taken
+    /// out of the potential values at once.
+    fn start(&mut self, component: &G::Position, wanted: Wanted) -> Result<Started<G::Position>> {
+        let mut not = 0;
         if let Some(entry) = self.entry(component) {
             if entry.nimber != u64::MAX {
-                return Some(entry.nimber == k);
+                return Ok(Started::Answer(Answer::Value(entry.nimber)));
             }
-            if k < 64 && entry.not_p >> k & 1 == 1 {
-                return Some(false);
-            }
-            if entry.asked {
-                return None;
-            }
+            not = entry.not_p;
         }
-        self.remember(component, |entry| entry.asked = true);
-        if let Some(value) = self.game.known_grundy(component) {
-            let value = value.value();
-            self.remember(component, |entry| entry.nimber = value);
-            return Some(value == k);
-        }
-        if let Some(outcome) = self.game.known_outcome(component) {
-            let previous = outcome == crate::Outcome::Previous;
-            if previous {
-                self.remember(component, |entry| entry.nimber = 0);
-            } else {
+        if !self.table.get(component).is_some_and(|entry| entry.asked) {
+            self.remember(component, |entry| entry.asked = true);
+            if let Some(value) = self.game.known_grundy(component) {
+                let value = value.value();
+                self.remember(component, |entry| entry.nimber = value);
+                return Ok(Started::Answer(Answer::Value(value)));
+            }
+            if let Some(outcome) = self.game.known_outcome(component) {
+                if outcome == crate::Outcome::Previous {
+                    self.remember(component, |entry| entry.nimber = 0);
+                    return Ok(Started::Answer(Answer::Value(0)));
+                }
                 self.remember(component, |entry| entry.not_p |= 1);
-            }
-            if k == 0 {
-                return Some(previous);
+                not |= 1;
             }
         }
-        None
+        let wanted = wanted.without(not);
+        if wanted.is_empty() {
+            return Ok(Started::Answer(Answer::NotIn));
+        }
+        self.stats.positions += 1;
+        if self.stats.positions % (1 << 16) == 0 {
+            if let Some(progress) = self.progress.as_mut() {
+                progress(self.stats.positions);
+            }
+        }
+        let mut listed: Vec<G::Position> = Vec::new();
+        for option in self.game.moves(component) {
+            self.stats.options += 1;
+            if self.stats.options > self.budget.options {
+                return Err(self.budget.exceeded(Resource::Options));
+            }
+            listed.push(option);
+        }
+        if self.reverse {
+            listed.reverse();
+        }
+        let mut potential = Potential::upto(listed.len() as u64);
+        let mut options = Vec::new();
+        for option in listed {
+            if !potential.meets(&wanted) {
+                break;
+            }
+            let parts = self.split(&option);
+            let mut total = 0u64;
+            let mut unknown = false;
+            for part in &parts {
+                match self.table.get(part) {
+                    Some(entry) if entry.nimber != u64::MAX => total ^= entry.nimber,
+                    _ => {
+                        unknown = true;
+                        break;
+                    }
+                }
+            }
+            if unknown {
+                options.push(parts);
+            } else {
+                self.stats.table_hits += 1;
+                potential.remove(total);
+            }
+        }
+        if !potential.meets(&wanted) {
+            self.remember(component, |entry| entry.not_p |= wanted.low_bits());
+            return Ok(Started::Answer(Answer::NotIn));
+        }
+        // The easiest options first, by the game's measure of difficulty (see the module docs).
+        let game = self.game;
+        options.sort_by_cached_key(|parts| {
+            parts
+                .iter()
+                .map(|part| game.difficulty(part))
+                .fold(0u64, u64::saturating_add)
+        });
+        Ok(Started::Options {
+            options,
+            potential,
+            wanted,
+        })
     }
 
     /// Runs frames from `root` until it answers (see [`Frame`]), or `None` when another thread
     /// answered first.
-    fn run(&mut self, root: Frame<G::Position>) -> Result<Option<u64>> {
+    fn run(&mut self, root: Frame<G::Position>) -> Result<Option<Answer>> {
         let mut stack = vec![root];
-        let mut answer: Option<u64> = None;
+        let mut answer: Option<Answer> = None;
         let depth_limit = usize::try_from(self.budget.positions).unwrap_or(usize::MAX);
         loop {
             if self.stop.load(Ordering::Relaxed) {
@@ -513,177 +718,144 @@ impl<G: ImpartialGame> Worker<'_, G> {
             let question: Frame<G::Position> = match frame {
                 Frame::Nimber { component, k } => {
                     match received {
-                        Some(1) => {
-                            answer = Some(*k);
+                        Some(found @ Answer::Value(_)) => {
+                            answer = Some(found);
                             stack.pop();
                             continue;
                         }
-                        Some(_) => *k += 1,
+                        Some(Answer::NotIn) => *k += 1,
                         None => {}
                     }
-                    let component = component.clone();
-                    let known = self.game.known_grundy(&component).map(|v| v.value());
-                    let entry = self.entry(&component);
-                    if let Some(value) = known.or(entry
-                        .filter(|entry| entry.nimber != u64::MAX)
-                        .map(|entry| entry.nimber))
-                    {
-                        answer = Some(value);
-                        stack.pop();
-                        continue;
-                    }
-                    let not_p = entry.map_or(0, |entry| entry.not_p);
-                    let Some(Frame::Nimber { k, .. }) = stack.last_mut() else {
-                        continue;
-                    };
-                    while *k < 64 && not_p >> *k & 1 == 1 {
+                    // Values the table knows the nimber is not are skipped.
+                    let not = self.table.get(component).map_or(0, |entry| entry.not_p);
+                    while *k < 64 && not >> *k & 1 == 1 {
                         *k += 1;
                     }
-                    Frame::IsP {
-                        component,
-                        k: *k,
-                        state: IsPState::Start,
+                    Frame::Component {
+                        component: component.clone(),
+                        wanted: Wanted::one(*k),
+                        state: State::Start,
                     }
                 }
-                Frame::IsP {
+                Frame::Component {
                     component,
-                    k,
-                    state,
+                    wanted,
+                    state: state @ State::Start,
                 } => {
-                    let k = *k;
-                    match state {
-                        IsPState::Start => {
-                            let component = component.clone();
-                            if let Some(known) = self.known(&component, k) {
-                                answer = Some(u64::from(known));
-                                stack.pop();
-                                continue;
-                            }
-                            self.stats.positions += 1;
-                            if self.stats.positions % (1 << 16) == 0 {
-                                if let Some(progress) = self.progress.as_mut() {
-                                    progress(self.stats.positions);
-                                }
-                            }
-                            let mut listed: Vec<G::Position> = Vec::new();
-                            for option in self.game.moves(&component) {
-                                self.stats.options += 1;
-                                if self.stats.options > self.budget.options {
-                                    return Err(self.budget.exceeded(Resource::Options));
-                                }
-                                listed.push(option);
-                            }
-                            if self.reverse {
-                                listed.reverse();
-                            }
-                            // Options whose parts the table values settle at once: one of
-                            // value k refutes; the others of known value are no answer and are
-                            // dropped; the rest are asked in turn.
-                            let mut options = Vec::new();
-                            let mut refuted = false;
-                            for option in listed {
-                                let parts = self.split(&option);
-                                let mut total = 0u64;
-                                let mut unknown = false;
-                                for part in &parts {
-                                    match self.table.get(part) {
-                                        Some(entry) if entry.nimber != u64::MAX => {
-                                            total ^= entry.nimber;
-                                        }
-                                        _ => {
-                                            unknown = true;
-                                            break;
-                                        }
-                                    }
-                                }
-                                if !unknown {
-                                    self.stats.table_hits += 1;
-                                    if total == k {
-                                        refuted = true;
-                                        break;
-                                    }
-                                    continue;
-                                }
-                                options.push(parts);
-                            }
-                            if refuted {
-                                stack.pop();
-                                self.remember(&component, |entry| {
-                                    if k < 64 {
-                                        entry.not_p |= 1 << k;
-                                    }
-                                });
-                                answer = Some(0);
-                                continue;
-                            }
-                            *state = IsPState::Options { options, next: 0 };
-                            continue;
+                    let component = component.clone();
+                    let asked = std::mem::replace(wanted, Wanted(Vec::new()));
+                    match self.start(&component, asked)? {
+                        Started::Answer(found) => {
+                            answer = Some(found);
+                            stack.pop();
                         }
-                        IsPState::Options { options, next } => {
-                            if received == Some(1) {
-                                // An option + *k is a P-position: C + *k is not.
-                                let component = component.clone();
-                                stack.pop();
-                                self.remember(&component, |entry| {
-                                    if k < 64 {
-                                        entry.not_p |= 1 << k;
-                                    }
-                                });
-                                answer = Some(0);
-                                continue;
+                        Started::Options {
+                            options,
+                            potential,
+                            wanted: narrowed,
+                        } => {
+                            *wanted = narrowed;
+                            *state = State::Options {
+                                options,
+                                next: 0,
+                                potential,
+                                exact: true,
+                            };
+                        }
+                    }
+                    continue;
+                }
+                Frame::Component {
+                    component,
+                    wanted,
+                    state:
+                        State::Options {
+                            options,
+                            next,
+                            potential,
+                            exact,
+                        },
+                } => {
+                    match received {
+                        Some(Answer::Value(value)) => potential.remove(value),
+                        Some(Answer::NotIn) => {
+                            // Not worth any value below the largest: take the largest out.
+                            if let Some(largest) = potential.largest() {
+                                potential.remove(largest);
                             }
-                            if *next < options.len() {
-                                let parts = std::mem::take(&mut options[*next]);
-                                *next += 1;
-                                Frame::Sum {
+                            *exact = false;
+                        }
+                        None => {}
+                    }
+                    let mut question = None;
+                    let mut settled = None;
+                    while question.is_none() && settled.is_none() {
+                        if !potential.meets(wanted) {
+                            settled = Some(Answer::NotIn);
+                        } else if *next == options.len() {
+                            // Every option asked: the least value left is the nimber when every
+                            // option was valued, or when it is no larger than the largest wanted.
+                            let least = potential.least().unwrap_or(0);
+                            settled = Some(if *exact || least <= wanted.largest() {
+                                Answer::Value(least)
+                            } else {
+                                Answer::NotIn
+                            });
+                        } else {
+                            let ask = potential.ask(wanted.largest());
+                            let mut parts = std::mem::take(&mut options[*next]);
+                            *next += 1;
+                            if ask.is_empty() {
+                                if let Some(largest) = potential.largest() {
+                                    potential.remove(largest);
+                                }
+                                *exact = false;
+                            } else if parts.len() == 1 {
+                                question = parts.pop().map(|part| Frame::Component {
+                                    component: part,
+                                    wanted: ask,
+                                    state: State::Start,
+                                });
+                            } else {
+                                question = Some(Frame::Sum {
                                     parts,
-                                    k,
+                                    wanted: ask,
                                     largest: usize::MAX,
                                     next: 0,
                                     folded: 0,
-                                }
-                            } else {
-                                *state = IsPState::Smaller { j: 0 };
-                                continue;
+                                });
                             }
                         }
-                        IsPState::Smaller { j } => {
-                            if received == Some(1) {
-                                // C + *(j - 1) is a P-position: that is C's nimber, not k.
-                                let value = *j - 1;
-                                let component = component.clone();
-                                stack.pop();
+                    }
+                    if let Some(found) = settled {
+                        let component = component.clone();
+                        match found {
+                            Answer::Value(value) => {
                                 self.remember(&component, |entry| entry.nimber = value);
-                                answer = Some(0);
-                                continue;
                             }
-                            if *j < k {
-                                let smaller = Frame::IsP {
-                                    component: component.clone(),
-                                    k: *j,
-                                    state: IsPState::Start,
-                                };
-                                *j += 1;
-                                smaller
-                            } else {
-                                let component = component.clone();
-                                stack.pop();
-                                self.remember(&component, |entry| entry.nimber = k);
-                                answer = Some(1);
-                                continue;
+                            Answer::NotIn => {
+                                let bits = wanted.low_bits();
+                                self.remember(&component, |entry| entry.not_p |= bits);
                             }
                         }
+                        answer = Some(found);
+                        stack.pop();
+                        continue;
+                    }
+                    match question {
+                        Some(question) => question,
+                        None => continue,
                     }
                 }
                 Frame::Sum {
                     parts,
-                    k,
+                    wanted,
                     largest,
                     next,
                     folded,
                 } => {
                     if parts.is_empty() {
-                        answer = Some(u64::from(*k == 0));
+                        answer = Some(Answer::Value(0));
                         stack.pop();
                         continue;
                     }
@@ -709,11 +881,14 @@ impl<G: ImpartialGame> Worker<'_, G> {
                     }
                     if *next > parts.len() {
                         // The largest part has answered for the whole sum.
-                        answer = received;
+                        answer = received.map(|found| match found {
+                            Answer::Value(value) => Answer::Value(value ^ *folded),
+                            Answer::NotIn => Answer::NotIn,
+                        });
                         stack.pop();
                         continue;
                     }
-                    if let Some(value) = received {
+                    if let Some(Answer::Value(value)) = received {
                         *folded ^= value;
                     }
                     if *next == *largest {
@@ -725,16 +900,26 @@ impl<G: ImpartialGame> Worker<'_, G> {
                         Frame::Nimber { component, k: 0 }
                     } else {
                         *next = parts.len() + 1;
-                        Frame::IsP {
+                        Frame::Component {
                             component: parts[*largest].clone(),
-                            k: *folded ^ *k,
-                            state: IsPState::Start,
+                            wanted: wanted.xor(*folded),
+                            state: State::Start,
                         }
                     }
                 }
             };
             stack.push(question);
         }
-        Ok(Some(answer.unwrap_or(0)))
+        Ok(answer)
     }
+}
+
+/// What looking at a component found.
+enum Started<P> {
+    Answer(Answer),
+    Options {
+        options: Vec<Vec<P>>,
+        potential: Potential,
+        wanted: Wanted,
+    },
 }

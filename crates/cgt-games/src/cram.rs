@@ -242,8 +242,7 @@ impl Board {
         if self.cells() > 128 || rows > 64 || columns > 64 {
             return None;
         }
-        let word = |i: usize| u128::from(self.free.get(i).copied().unwrap_or(0));
-        let free = word(0) | word(1) << 64;
+        let free = self.small_bits()?;
         // The cells of the first and of the last column: a step left or right must not wrap
         // into the next row.
         let (mut first, mut last) = (0u128, 0u128);
@@ -298,12 +297,47 @@ impl Board {
         board
     }
 
+    /// The free cells of a board of at most 128 cells, as bits.
+    fn small_bits(&self) -> Option<u128> {
+        (self.cells() <= 128).then(|| {
+            let word = |i: usize| u128::from(self.free.get(i).copied().unwrap_or(0));
+            word(0) | word(1) << 64
+        })
+    }
+
+    /// The number of places for a domino: two free cells side by side or one above the other.
+    fn domino_count(&self) -> usize {
+        let columns = self.columns as usize;
+        if let Some(free) = self.small_bits() {
+            // Cells whose right neighbour is free too, less those in the last column.
+            let last = (0..self.rows as usize)
+                .fold(0u128, |last, r| last | 1 << (r * columns + columns - 1));
+            let across = free & (free >> 1) & !last;
+            let down = free & (free >> columns);
+            return (across.count_ones() + down.count_ones()) as usize;
+        }
+        (0..self.cells())
+            .filter(|&cell| self.get(cell))
+            .map(|cell| {
+                let right = cell % columns + 1 < columns && self.get(cell + 1);
+                let below = cell + columns < self.cells() && self.get(cell + columns);
+                usize::from(right) + usize::from(below)
+            })
+            .sum()
+    }
+
     /// When the board is its own half-turn and no free cell is its own image: the number of
     /// dominoes that are their own image (two adjacent free cells swapped by the half-turn).
     /// With none, the second player wins by answering every domino with its image; with one,
     /// the first player takes it and then answers so.
     fn half_turn(&self) -> Option<usize> {
-        if self.transformed(3) != *self {
+        // The half-turn sends cell i to cell `cells - 1 - i`: on a small board, the bits
+        // reversed.
+        let symmetric = match self.small_bits() {
+            Some(free) => self.cells() == 0 || free.reverse_bits() >> (128 - self.cells()) == free,
+            None => self.transformed(3) == *self,
+        };
+        if !symmetric {
             return None;
         }
         let cells = self.cells();
@@ -440,6 +474,11 @@ impl ImpartialGame for Cram {
                 });
             right.into_iter().chain(down)
         })
+    }
+
+    fn difficulty(&self, board: &Board) -> u64 {
+        let moves = board.domino_count() as u64;
+        moves * moves
     }
 
     fn components(&self, board: Board) -> impl Iterator<Item = Board> {
@@ -589,6 +628,38 @@ mod tests {
             compared += 1;
         }
         assert_eq!(compared, 9 * 40);
+    }
+
+    #[test]
+    fn dominoes_are_counted_as_the_moves_are_made() {
+        let large =
+            Board::parse(&[".".repeat(70), "..#".repeat(23) + ".", ".".repeat(70)].join("/"))
+                .expect("a board");
+        for board in boards().chain([large]) {
+            assert_eq!(
+                board.domino_count(),
+                Cram.moves(&board).count(),
+                "{}",
+                write_board(&board)
+            );
+        }
+    }
+
+    #[test]
+    fn the_half_turn_by_reversed_bits_is_the_board_turned() {
+        let mut symmetric = 0;
+        for board in boards().chain((1..=11).map(|n| Board::blank(n, 11 - n / 2))) {
+            let turned = board.transformed(3) == board;
+            assert_eq!(
+                board.half_turn().is_some(),
+                turned && {
+                    let cells = board.cells();
+                    !(cells % 2 == 1 && board.get(cells / 2))
+                }
+            );
+            symmetric += usize::from(turned);
+        }
+        assert!(symmetric > 10);
     }
 
     #[test]

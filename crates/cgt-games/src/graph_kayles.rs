@@ -233,6 +233,11 @@ impl ImpartialGame for NodeKayles {
 
     /// One move to each distinct position (in canonical form): symmetric vertices of a path
     /// or a cycle leave the same graph.
+    fn difficulty(&self, graph: &SimpleGraph) -> u64 {
+        let vertices = u64::from(graph.vertices);
+        vertices * vertices
+    }
+
     fn moves(&self, graph: &SimpleGraph) -> impl Iterator<Item = SimpleGraph> {
         let neighbours = graph.neighbours();
         distinct(
@@ -267,6 +272,11 @@ impl ImpartialGame for ArcKayles {
     type Position = SimpleGraph;
 
     /// One move to each distinct position (in canonical form).
+    fn difficulty(&self, graph: &SimpleGraph) -> u64 {
+        let edges = graph.edges.len() as u64;
+        edges * edges
+    }
+
     fn moves(&self, graph: &SimpleGraph) -> impl Iterator<Item = SimpleGraph> {
         distinct(
             self,
