@@ -37,13 +37,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let n: u32 = square.parse()?;
             let rows = vec![n; n as usize];
             let began = Instant::now();
-            let value = NimberSearch::new(Chomp).nimber(&rows)?;
+            let value = NimberSearch::new(Chomp::default()).nimber(&rows)?;
             println!(
                 "chomp {n}x{n}: {value} by search in {:.2} s",
                 began.elapsed().as_secs_f64()
             );
             let began = Instant::now();
-            let value = Solver::new(Chomp).grundy(&rows)?;
+            let value = Solver::new(Chomp::default()).grundy(&rows)?;
             println!(
                 "chomp {n}x{n}: {value} by the solver in {:.2} s",
                 began.elapsed().as_secs_f64()

@@ -84,7 +84,7 @@ pub use catalogue::{
     Analysis, CatalogueEntry, Engine, Evaluation, Game, HeapMove, HeapSolver, Loopy, MISERE_SCAN,
     Move, Notation, Progress, Ruleset, Searched, Tabulated, Written, catalogue, open, open_graph,
 };
-pub use chomp::Chomp;
+pub use chomp::{Chomp, ChompTable, TABLES_KEPT};
 pub use coin_turning::{
     AcrosticTwins, CoinRule, CoinSubtraction, Coins, MockTurtles, Row, Ruler, Tartan,
     TurningTurtles, Twins,

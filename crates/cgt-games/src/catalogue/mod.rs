@@ -441,7 +441,7 @@ const CATALOGUE: &[CatalogueEntry] = &[
         rule: "eat a square of a Young diagram and every square below and right of it; whoever must eat the poisoned corner square loses",
         opener: Opener::Other(|parameter| {
             ruleset::no_parameter("chomp", parameter)?;
-            searched(Chomp)
+            searched(Chomp::default())
         }),
     },
     CatalogueEntry {

@@ -5,7 +5,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use cgt_core::{ImpartialGame, Nimber, NimberSearch, Outcome, Solver, Unhinted};
-use cgt_games::Chomp;
+use cgt_games::{Chomp, ChompTable};
 use proptest::prelude::*;
 
 /// The nimber of a diagram given as its set of squares (row, column), by the definition:
@@ -48,7 +48,7 @@ fn any_diagram() -> impl Strategy<Value = Vec<u32>> {
 
 #[test]
 fn the_published_facts() {
-    let mut solver = Solver::new(Chomp);
+    let mut solver = Solver::new(Chomp::default());
     for rows in 1..8u32 {
         for columns in 1..8u32 {
             let rectangle = vec![columns; rows as usize];
@@ -72,7 +72,9 @@ fn the_published_facts() {
                 Outcome::Next
             };
             assert_eq!(
-                Solver::new(Unhinted(Chomp)).outcome(&vec![a, b]).unwrap(),
+                Solver::new(Unhinted(Chomp::default()))
+                    .outcome(&vec![a, b])
+                    .unwrap(),
                 expected
             );
         }
@@ -81,7 +83,7 @@ fn the_published_facts() {
         let mut l = vec![n];
         l.extend(std::iter::repeat_n(1, n as usize - 1));
         assert_eq!(
-            Solver::new(Unhinted(Chomp)).outcome(&l).unwrap(),
+            Solver::new(Unhinted(Chomp::default())).outcome(&l).unwrap(),
             Outcome::Previous,
             "L {n}"
         );
@@ -94,13 +96,76 @@ proptest! {
     #[test]
     fn diagrams_match_the_brute_force(rows in any_diagram()) {
         let expected = brute_force(&squares(&rows), &mut HashMap::new());
-        prop_assert_eq!(Solver::new(Unhinted(Chomp)).grundy(&rows).unwrap(), Nimber::new(expected));
-        prop_assert_eq!(NimberSearch::new(Chomp).nimber(&rows).unwrap(), Nimber::new(expected));
-        prop_assert_eq!(NimberSearch::new(Chomp).is_p_position(&rows).unwrap(), expected == 0);
-        let outcome = Solver::new(Chomp).outcome(&rows).unwrap();
+        prop_assert_eq!(Solver::new(Unhinted(Chomp::default())).grundy(&rows).unwrap(), Nimber::new(expected));
+        prop_assert_eq!(NimberSearch::new(Chomp::default()).nimber(&rows).unwrap(), Nimber::new(expected));
+        prop_assert_eq!(NimberSearch::new(Chomp::default()).is_p_position(&rows).unwrap(), expected == 0);
+        let outcome = Solver::new(Chomp::default()).outcome(&rows).unwrap();
         prop_assert_eq!(outcome == Outcome::Previous, expected == 0);
-        if let Some(known) = Chomp.known_outcome(&rows) {
+        if let Some(known) = Chomp::default().known_outcome(&rows) {
             prop_assert_eq!(known == Outcome::Previous, expected == 0);
         }
     }
+}
+
+/// Every diagram inside a rectangle, as row lengths from the poisoned row (trailing zeros
+/// dropped, the poisoned square always there).
+fn diagrams_inside(rows: usize, columns: u32) -> Vec<Vec<u32>> {
+    let mut all = vec![Vec::new()];
+    for _ in 0..rows {
+        all = all
+            .into_iter()
+            .flat_map(|prefix: Vec<u32>| {
+                let most = prefix.last().copied().unwrap_or(columns);
+                (0..=most).map(move |length| {
+                    let mut longer = prefix.clone();
+                    longer.push(length);
+                    longer
+                })
+            })
+            .collect();
+    }
+    all.into_iter()
+        .map(|mut lengths| {
+            while lengths.last() == Some(&0) {
+                lengths.pop();
+            }
+            lengths
+        })
+        .filter(|lengths| !lengths.is_empty())
+        .collect()
+}
+
+#[test]
+fn the_table_holds_the_brute_forces_nimber_of_every_diagram_inside_it() {
+    let mut memo = HashMap::new();
+    for (rows, columns) in [(1, 9), (2, 7), (5, 5), (4, 7), (7, 3)] {
+        let table = ChompTable::new(rows, columns).expect("a small rectangle");
+        let diagrams = diagrams_inside(rows, columns);
+        assert_eq!(
+            Some(diagrams.len() as u64 + 1),
+            ChompTable::diagrams(rows, columns),
+            "the empty diagram is counted too"
+        );
+        for lengths in diagrams {
+            let expected = brute_force(&squares(&lengths), &mut memo);
+            assert_eq!(
+                table.nimber(&lengths),
+                Some(Nimber::new(expected)),
+                "{lengths:?}"
+            );
+        }
+        // Diagrams outside the rectangle are not answered.
+        assert_eq!(table.nimber(&[columns + 1]), None);
+        assert_eq!(table.nimber(&vec![1; rows + 1][..]), None);
+    }
+}
+
+#[test]
+fn tables_past_their_bound_are_not_made() {
+    // 16 x 16 holds C(32, 16) = 601,080,390 diagrams.
+    assert_eq!(ChompTable::diagrams(16, 16), Some(601_080_390));
+    assert!(ChompTable::new(16, 16).is_none());
+    // Past u64 the count is no number at all.
+    assert_eq!(ChompTable::diagrams(40, 40), None);
+    assert_eq!(ChompTable::diagrams(100, 100), None);
 }
