@@ -19,13 +19,43 @@ use crate::catalogue::{Notation, component_error};
 /// assert_eq!(Board::rectangle(3, 4)?.free_cells(), 12);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Debug, Clone)]
 pub struct Board {
     rows: u32,
     columns: u32,
     /// Bit `r * columns + c` is set when cell (r, c) is free. Boards of up to 128 cells (every
     /// board a search can finish) are held inline: a move copies no memory from the heap.
     free: SmallVec<[u64; 2]>,
+    /// Known to be one region in its least form (made so by the search's split): its canonical
+    /// form is itself. Not part of the board's identity, and cleared by any change of a cell.
+    least: bool,
+}
+
+// A board is its size and cells; whether it is known to be in least form is not compared.
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        (self.rows, self.columns, &self.free) == (other.rows, other.columns, &other.free)
+    }
+}
+
+impl Eq for Board {}
+
+impl std::hash::Hash for Board {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.rows, self.columns, &self.free).hash(state);
+    }
+}
+
+impl PartialOrd for Board {
+    fn partial_cmp(&self, other: &Board) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Board {
+    fn cmp(&self, other: &Board) -> std::cmp::Ordering {
+        (self.rows, self.columns, &self.free).cmp(&(other.rows, other.columns, &other.free))
+    }
 }
 
 /// The most cells a board may have: a search lists a position's moves, each a copy of the
@@ -39,6 +69,7 @@ impl Board {
             rows,
             columns,
             free: smallvec![0; cells.div_ceil(64)],
+            least: false,
         }
     }
 
@@ -124,6 +155,7 @@ impl Board {
     }
 
     fn set(&mut self, cell: usize, free: bool) {
+        self.least = false;
         if free {
             self.free[cell / 64] |= 1 << (cell % 64);
         } else {
@@ -225,10 +257,11 @@ impl Board {
                 next += 1;
             }
             let region = self.cropped(&members);
-            let least = (0..8)
+            let mut least = (0..8)
                 .map(|symmetry| region.transformed(symmetry))
                 .min()
                 .unwrap_or(region);
+            least.least = true;
             regions.push(least);
         }
         regions
@@ -427,6 +460,7 @@ fn least_form(region: u128, rows: usize, columns: usize) -> Board {
     if let Some(word) = board.free.get_mut(1) {
         *word = high;
     }
+    board.least = true;
     board
 }
 
@@ -493,6 +527,10 @@ impl ImpartialGame for Cram {
     }
 
     fn canonical(&self, board: Board) -> Board {
+        if board.least && board.free_cells() >= 2 {
+            // One region, already in its least form (a component the search split off).
+            return board;
+        }
         let mut regions: Vec<Board> = self.components(board).collect();
         if regions.len() == 1 {
             // One region is its own least form: nothing to stack.
@@ -628,6 +666,22 @@ mod tests {
             compared += 1;
         }
         assert_eq!(compared, 9 * 40);
+    }
+
+    #[test]
+    fn a_region_known_to_be_least_is_its_own_canonical_form() {
+        for board in boards() {
+            for region in board.regions() {
+                assert!(region.least);
+                let mut unknown = region.clone();
+                unknown.least = false;
+                assert_eq!(Cram.canonical(region.clone()), Cram.canonical(unknown));
+                // Any change of a cell forgets it.
+                let mut changed = region;
+                changed.set(0, changed.get(0));
+                assert!(!changed.least);
+            }
+        }
     }
 
     #[test]
