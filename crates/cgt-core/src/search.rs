@@ -860,18 +860,21 @@ impl<G: ImpartialGame> Worker<'_, G> {
                         continue;
                     }
                     if *largest == usize::MAX {
-                        // The part with the most options is asked last; the others are valued.
-                        // A part with a closed form is never the largest; the others are sized
-                        // by their options, counted up to a cap.
+                        // The hardest part is asked last; the others are valued. A part with a
+                        // closed form is never the hardest.
                         *largest = if parts.len() == 1 {
                             0
                         } else {
                             let game = &self.game;
                             let size = |part: &G::Position| {
                                 if game.known_grundy(part).is_some() {
-                                    0
-                                } else {
-                                    1 + game.moves(part).take(64).count()
+                                    return 0;
+                                }
+                                // The game's measure when it has one, else its moves, counted
+                                // up to a cap.
+                                match game.difficulty(part) {
+                                    0 => 1 + game.moves(part).take(64).count() as u64,
+                                    difficulty => difficulty,
                                 }
                             };
                             (0..parts.len())

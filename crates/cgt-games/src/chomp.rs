@@ -21,9 +21,9 @@ use crate::catalogue::{Notation, component_error};
 ///
 /// Nimbers come from a [`ChompTable`] of every diagram inside the position's bounding rectangle,
 /// made the first time a position outside the tables kept is valued (when it holds at most
-/// [`ChompTable::MOST_DIAGRAMS`] diagrams; larger positions are searched). The last
-/// [`TABLES_KEPT`] tables are kept, shared by the clones of this value, so that the winning
-/// moves of a sum of diagrams never make a table twice.
+/// [`ChompTable::MOST_DIAGRAMS`] diagrams; larger positions, and every position inside them, are
+/// searched). The last [`TABLES_KEPT`] tables are kept, shared by the clones of this value, so
+/// that the winning moves of a sum of diagrams never make a table twice.
 ///
 /// # Examples
 ///
@@ -39,7 +39,16 @@ use crate::catalogue::{Notation, component_error};
 /// ```
 #[derive(Debug, Clone, Default)]
 pub struct Chomp {
-    tables: Arc<Mutex<Vec<Arc<ChompTable>>>>,
+    tables: Arc<Mutex<Tables>>,
+}
+
+/// The tables a [`Chomp`] keeps, and the rectangles too large for one: the positions inside
+/// those are searched without a table of their own (a table for each would be made and
+/// dropped again and again).
+#[derive(Debug, Default)]
+struct Tables {
+    kept: Vec<Arc<ChompTable>>,
+    refused: Vec<(usize, u32)>,
 }
 
 /// The most tables a [`Chomp`] keeps (32 MiB at most).
@@ -182,15 +191,26 @@ impl Chomp {
     /// does not hold it.
     fn tabled(&self, rows: &[u32]) -> Option<Nimber> {
         let mut tables = self.tables.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(found) = tables.iter().find_map(|table| table.nimber(rows)) {
+        if let Some(found) = tables.kept.iter().find_map(|table| table.nimber(rows)) {
             return Some(found);
         }
-        let made = ChompTable::new(rows.len(), rows.first().copied().unwrap_or(0))?;
-        let found = made.nimber(rows);
-        if tables.len() == TABLES_KEPT {
-            tables.remove(0);
+        let (height, width) = (rows.len(), rows.first().copied().unwrap_or(0));
+        let inside = |&(h, w): &(usize, u32)| height <= h && width <= w;
+        if tables.refused.iter().any(inside) {
+            return None;
         }
-        tables.push(Arc::new(made));
+        let Some(made) = ChompTable::new(height, width) else {
+            if tables.refused.len() == TABLES_KEPT {
+                tables.refused.remove(0);
+            }
+            tables.refused.push((height, width));
+            return None;
+        };
+        let found = made.nimber(rows);
+        if tables.kept.len() == TABLES_KEPT {
+            tables.kept.remove(0);
+        }
+        tables.kept.push(Arc::new(made));
         found
     }
 }

@@ -169,3 +169,20 @@ fn tables_past_their_bound_are_not_made() {
     assert_eq!(ChompTable::diagrams(40, 40), None);
     assert_eq!(ChompTable::diagrams(100, 100), None);
 }
+
+#[test]
+fn positions_inside_a_rectangle_too_large_for_a_table_make_none_of_their_own() {
+    // A fresh value makes a table for a small diagram...
+    let value = |rows: &[u32]| Nimber::new(brute_force(&squares(rows), &mut HashMap::new()));
+    assert_eq!(
+        Chomp::default().known_grundy(&vec![3, 3, 3]),
+        Some(value(&[3, 3, 3]))
+    );
+    // ...but not for one inside a rectangle already refused (a search of 30 x 30 would
+    // otherwise make and drop a table for every position it meets).
+    let chomp = Chomp::default();
+    assert_eq!(chomp.known_grundy(&vec![30; 30]), None);
+    assert_eq!(chomp.known_grundy(&vec![3, 3, 3]), None);
+    // Outside it, tables are made as before.
+    assert_eq!(chomp.known_grundy(&vec![31, 2]), Some(value(&[31, 2])));
+}
