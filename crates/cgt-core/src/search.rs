@@ -228,8 +228,9 @@ enum Frame<P> {
 enum State<P> {
     /// Not yet looked at.
     Start,
-    /// Asking its options in turn (each as its parts): option `next - 1` was asked for
-    /// `asked`.
+    /// Asking its options in turn (each as its parts, the easiest first): `next` is the next
+    /// to ask, `potential` the values the nimber may still take, and `exact` whether every
+    /// option asked so far answered with its value.
     Options {
         options: Vec<Vec<P>>,
         next: usize,
