@@ -144,8 +144,9 @@
 //!
 //! Many games have formulas for their values or their P-positions. A ruleset offers them as
 //! hooks ([`ImpartialGame::known_grundy`], [`ImpartialGame::known_outcome`],
-//! [`ImpartialGame::moves_to_value`]); they make answers faster, never different, and
-//! [`Unhinted`] hides them so that a test can prove it. Every search runs within a [`Budget`]
+//! [`ImpartialGame::moves_to_value`]), and a measure of how hard a position is
+//! ([`ImpartialGame::difficulty`], the order in which [`NimberSearch`] asks options); they make
+//! answers faster, never different, and [`Unhinted`] hides them so that a test can prove it. Every search runs within a [`Budget`]
 //! of positions, options and memory, and a game that breaks the rules (a cycle) or outgrows the
 //! budget ends in an [`Error`], never a hang or a panic.
 //!
