@@ -611,27 +611,33 @@ impl<G: ImpartialGame> Worker<'_, G> {
     /// of its options, or else its options listed, those whose parts the table values taken
     /// out of the potential values at once.
     fn start(&mut self, component: &G::Position, wanted: Wanted) -> Result<Started<G::Position>> {
-        let mut not = 0;
-        if let Some(entry) = self.entry(component) {
-            if entry.nimber != u64::MAX {
-                return Ok(Started::Answer(Answer::Value(entry.nimber)));
-            }
-            not = entry.not_p;
+        let entry = self.entry(component);
+        if let Some(entry) = entry.filter(|entry| entry.nimber != u64::MAX) {
+            return Ok(Started::Answer(Answer::Value(entry.nimber)));
         }
-        if !self.table.get(component).is_some_and(|entry| entry.asked) {
-            self.remember(component, |entry| entry.asked = true);
-            if let Some(value) = self.game.known_grundy(component) {
-                let value = value.value();
-                self.remember(component, |entry| entry.nimber = value);
-                return Ok(Started::Answer(Answer::Value(value)));
-            }
-            if let Some(outcome) = self.game.known_outcome(component) {
-                if outcome == crate::Outcome::Previous {
-                    self.remember(component, |entry| entry.nimber = 0);
-                    return Ok(Started::Answer(Answer::Value(0)));
+        let mut not = entry.map_or(0, |entry| entry.not_p);
+        if !entry.is_some_and(|entry| entry.asked) {
+            // The closed forms, asked once a component; what they say goes into the table.
+            let value = match self.game.known_grundy(component) {
+                Some(value) => Some(value.value()),
+                None => match self.game.known_outcome(component) {
+                    Some(crate::Outcome::Previous) => Some(0),
+                    Some(crate::Outcome::Next) => {
+                        not |= 1;
+                        None
+                    }
+                    _ => None,
+                },
+            };
+            self.remember(component, |entry| {
+                entry.asked = true;
+                entry.not_p |= not;
+                if let Some(value) = value {
+                    entry.nimber = value;
                 }
-                self.remember(component, |entry| entry.not_p |= 1);
-                not |= 1;
+            });
+            if let Some(value) = value {
+                return Ok(Started::Answer(Answer::Value(value)));
             }
         }
         let wanted = wanted.without(not);
