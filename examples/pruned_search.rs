@@ -1,6 +1,7 @@
 //! The pruned search of one position ([`NimberSearch`]) and the exhaustive solver, timed side
 //! by side: Cram boards (`5x6`, with `CGT_COMPARE=1` for the solver too), square Chomp bars
-//! (`chomp8`) and Node Kayles on grids (`grid5x6`):
+//! (`chomp8`) and Node Kayles on grids (`grid5x6`), on one and two threads (`CGT_THREADS=1` for one
+//! alone):
 //! `cargo run --release --example pruned_search -- 4x7 chomp8 grid5x6`.
 
 use std::time::Instant;
@@ -52,7 +53,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         let (rows, columns) = text.split_once('x').ok_or("write RxC")?;
         let board = Board::rectangle(rows.parse()?, columns.parse()?)?;
-        for threads in [1, 2] {
+        // CGT_THREADS=1 (or 2) times one thread count alone.
+        let counts: Vec<usize> = match std::env::var("CGT_THREADS") {
+            Ok(count) => vec![count.parse()?],
+            Err(_) => vec![1, 2],
+        };
+        for threads in counts {
             let began = Instant::now();
             let mut search = NimberSearch::new(Cram).with_threads(threads);
             let value = search.nimber(&board)?;

@@ -41,6 +41,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, mpsc};
 
 use hashbrown::{DefaultHashBuilder, HashMap};
+use smallvec::{SmallVec, smallvec};
 
 use crate::{Budget, ImpartialGame, Nimber, Resource, Result};
 
@@ -87,11 +88,21 @@ enum Answer {
 
 /// The nimbers a question asks for, sorted.
 #[derive(Debug, Clone, PartialEq, Eq)]
-struct Wanted(Vec<u64>);
+struct Wanted(SmallVec<[u64; 4]>);
 
 impl Wanted {
     fn one(k: u64) -> Wanted {
-        Wanted(vec![k])
+        Wanted(smallvec![k])
+    }
+
+    /// Every value: the nimber itself is asked for. Held as `u64::MAX` alone, which no nimber
+    /// reaches (a nimber is at most the number of options), until the options are counted.
+    fn every() -> Wanted {
+        Wanted(smallvec![u64::MAX])
+    }
+
+    fn is_every(&self) -> bool {
+        self.0.as_slice() == [u64::MAX]
     }
 
     /// The largest value asked for.
@@ -105,14 +116,14 @@ impl Wanted {
 
     /// The values `v ^ f`: what a part must be worth for a sum with the other parts worth `f`.
     fn xor(&self, f: u64) -> Wanted {
-        let mut moved: Vec<u64> = self.0.iter().map(|&v| v ^ f).collect();
+        let mut moved: SmallVec<[u64; 4]> = self.0.iter().map(|&v| v ^ f).collect();
         moved.sort_unstable();
         Wanted(moved)
     }
 
     /// Without the values below 64 whose bits are set in `not`.
     fn without(mut self, not: u64) -> Wanted {
-        self.0.retain(|&v| v >= 64 || not >> v & 1 == 0);
+        self.0.retain(|v| *v >= 64 || not >> *v & 1 == 0);
         self
     }
 
@@ -131,12 +142,12 @@ impl Wanted {
 /// instead (Beling & Rogalski, *On pruning search trees of impartial games*, Artificial
 /// Intelligence 283, 2020). As bits.
 #[derive(Debug, Clone)]
-struct Potential(Vec<u64>);
+struct Potential(SmallVec<[u64; 2]>);
 
 impl Potential {
     fn upto(n: u64) -> Potential {
         let count = n as usize + 1;
-        let mut words = vec![u64::MAX; count.div_ceil(64)];
+        let mut words: SmallVec<[u64; 2]> = smallvec![u64::MAX; count.div_ceil(64)];
         if count % 64 != 0 {
             *words.last_mut().expect("at least one word") = (1 << (count % 64)) - 1;
         }
@@ -201,6 +212,9 @@ impl Potential {
     }
 }
 
+/// The canonical components of a position: mostly one or two, held inline.
+type Parts<P> = SmallVec<[P; 2]>;
+
 /// A frame of the explicit stack; each gives an [`Answer`] to the frame below it.
 enum Frame<P> {
     /// The nimber of `component`: asked whether it is 0, 1, ... in turn, each question
@@ -216,7 +230,7 @@ enum Frame<P> {
     /// The nimber of the sum of `parts` if it is `wanted`: the nimbers of all parts but the
     /// largest, then the largest asked for the wanted values moved by their xor.
     Sum {
-        parts: Vec<P>,
+        parts: Parts<P>,
         wanted: Wanted,
         largest: usize,
         next: usize,
@@ -232,7 +246,7 @@ enum State<P> {
     /// to ask, `potential` the values the nimber may still take, and `exact` whether every
     /// option asked so far answered with its value.
     Options {
-        options: Vec<Vec<P>>,
+        options: Vec<Parts<P>>,
         next: usize,
         potential: Potential,
         exact: bool,
@@ -389,7 +403,7 @@ where
     }
 
     /// The canonical components of `position`.
-    fn split(&self, position: &G::Position) -> Vec<G::Position> {
+    fn split(&self, position: &G::Position) -> Parts<G::Position> {
         split(&self.game, position)
     }
 
@@ -489,7 +503,7 @@ where
         self.sum_is_p(parts, 0)
     }
 
-    fn sum_is_p(&mut self, parts: Vec<G::Position>, k: u64) -> Result<bool> {
+    fn sum_is_p(&mut self, parts: Parts<G::Position>, k: u64) -> Result<bool> {
         let answer = self.run(|| Frame::Sum {
             parts: parts.clone(),
             wanted: Wanted::one(k),
@@ -552,7 +566,7 @@ where
                 if let Some(next) = found.into_iter().next() {
                     let mut after = parts.clone();
                     after[index] = next;
-                    if let Some(joined) = self.game.join(after) {
+                    if let Some(joined) = self.game.join(after.into_vec()) {
                         return Ok(Some(joined));
                     }
                 }
@@ -569,7 +583,7 @@ where
 }
 
 /// The canonical components of `position`.
-fn split<G: ImpartialGame>(game: &G, position: &G::Position) -> Vec<G::Position> {
+fn split<G: ImpartialGame>(game: &G, position: &G::Position) -> Parts<G::Position> {
     game.components(position.clone())
         .map(|component| game.canonical(component))
         .collect()
@@ -590,7 +604,7 @@ struct Worker<'a, G: ImpartialGame> {
 
 impl<G: ImpartialGame> Worker<'_, G> {
     /// The canonical components of `position`.
-    fn split(&self, position: &G::Position) -> Vec<G::Position> {
+    fn split(&self, position: &G::Position) -> Parts<G::Position> {
         split(self.game, position)
     }
 
@@ -662,6 +676,11 @@ impl<G: ImpartialGame> Worker<'_, G> {
             listed.reverse();
         }
         let mut potential = Potential::upto(listed.len() as u64);
+        let wanted = if wanted.is_every() {
+            Wanted((0..=listed.len() as u64).collect()).without(not)
+        } else {
+            wanted
+        };
         let mut options = Vec::new();
         for option in listed {
             if !potential.meets(&wanted) {
@@ -750,7 +769,7 @@ impl<G: ImpartialGame> Worker<'_, G> {
                     state: state @ State::Start,
                 } => {
                     let component = component.clone();
-                    let asked = std::mem::replace(wanted, Wanted(Vec::new()));
+                    let asked = std::mem::replace(wanted, Wanted(SmallVec::new()));
                     match self.start(&component, asked)? {
                         Started::Answer(found) => {
                             answer = Some(found);
@@ -907,7 +926,13 @@ impl<G: ImpartialGame> Worker<'_, G> {
                     if *next < parts.len() {
                         let component = parts[*next].clone();
                         *next += 1;
-                        Frame::Nimber { component, k: 0 }
+                        // One search for the whole nimber (Beling & Rogalski ask a part of a
+                        // sum so): cheaper than a question for each value in turn.
+                        Frame::Component {
+                            component,
+                            wanted: Wanted::every(),
+                            state: State::Start,
+                        }
                     } else {
                         *next = parts.len() + 1;
                         Frame::Component {
@@ -928,7 +953,7 @@ impl<G: ImpartialGame> Worker<'_, G> {
 enum Started<P> {
     Answer(Answer),
     Options {
-        options: Vec<Vec<P>>,
+        options: Vec<Parts<P>>,
         potential: Potential,
         wanted: Wanted,
     },
