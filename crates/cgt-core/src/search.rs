@@ -589,6 +589,21 @@ fn split<G: ImpartialGame>(game: &G, position: &G::Position) -> Parts<G::Positio
         .collect()
 }
 
+/// `parts` less each two equal parts: a game added to itself is worth 0 (the second player
+/// copies every move), so a pair changes no sum's nimber.
+fn without_pairs<P: Eq>(mut parts: Parts<P>) -> Parts<P> {
+    let mut i = 0;
+    while i < parts.len() {
+        if let Some(j) = (i + 1..parts.len()).find(|&j| parts[j] == parts[i]) {
+            parts.swap_remove(j);
+            parts.swap_remove(i);
+        } else {
+            i += 1;
+        }
+    }
+    parts
+}
+
 /// One thread's search: its own stack and counters, the game and the table shared.
 struct Worker<'a, G: ImpartialGame> {
     game: &'a G,
@@ -686,7 +701,7 @@ impl<G: ImpartialGame> Worker<'_, G> {
             if !potential.meets(&wanted) {
                 break;
             }
-            let parts = self.split(&option);
+            let parts = without_pairs(self.split(&option));
             let mut total = 0u64;
             let mut unknown = false;
             for part in &parts {

@@ -241,9 +241,11 @@ impl Board {
         board
     }
 
-    /// The connected regions of free cells, each cropped and in its least symmetric form.
-    fn regions(&self) -> Regions {
-        self.small_regions()
+    /// The connected regions of free cells, each cropped and in its least symmetric form;
+    /// with `simplify` (on boards of up to 128 cells), less the cells and dominoes that change
+    /// nothing (see [`Cells`]).
+    fn regions(&self, simplify: bool) -> Regions {
+        self.small_parts(simplify)
             .unwrap_or_else(|| self.regions_cell_by_cell())
     }
 
@@ -277,14 +279,6 @@ impl Board {
             regions.push(least);
         }
         regions
-    }
-
-    /// [`Board::regions`] by bit operations, for a board of at most 128 cells and 64 rows and
-    /// columns, simplified (see [`Cells`]) while the game stays the same: each region grown
-    /// from a cell by shifting the whole set one step in every direction at once, then its
-    /// eight symmetric forms made from its rows as bit masks.
-    fn small_regions(&self) -> Option<Regions> {
-        self.small_parts(true)
     }
 
     /// The regions of a board of at most 128 cells and 64 rows and columns by bit operations
@@ -761,9 +755,11 @@ impl ImpartialGame for Cram {
         moves * moves
     }
 
+    /// The regions, simplified: a search of the parts never meets the cells that change
+    /// nothing.
     fn components(&self, board: Board) -> impl Iterator<Item = Board> {
         board
-            .regions()
+            .regions(true)
             .into_iter()
             .filter(|region| region.free_cells() >= 2)
     }
@@ -772,12 +768,18 @@ impl ImpartialGame for Cram {
         Some(Board::stacked(&components))
     }
 
+    /// The regions in least form, stacked in order, every cell kept: a board a player sees
+    /// (after `cgt play`'s moves) keeps the cells they left free.
     fn canonical(&self, board: Board) -> Board {
         if board.least && board.free_cells() >= 2 {
             // One region, already in its least form (a component the search split off).
             return board;
         }
-        let mut regions: Vec<Board> = self.components(board).collect();
+        let mut regions: Vec<Board> = board
+            .regions(false)
+            .into_iter()
+            .filter(|region| region.free_cells() >= 2)
+            .collect();
         if regions.len() == 1 {
             // One region is its own least form: nothing to stack.
             return regions.pop().expect("one region");
@@ -917,7 +919,7 @@ mod tests {
     #[test]
     fn a_region_known_to_be_least_is_its_own_canonical_form() {
         for board in boards() {
-            for region in board.regions() {
+            for region in board.regions(true) {
                 assert!(region.least);
                 let mut unknown = region.clone();
                 unknown.least = false;
@@ -964,11 +966,11 @@ mod tests {
 
     #[test]
     fn boards_past_the_bit_operations_are_split_cell_by_cell() {
-        assert!(Board::blank(12, 11).small_regions().is_none());
-        assert!(Board::blank(1, 65).small_regions().is_none());
+        assert!(Board::blank(12, 11).small_parts(true).is_none());
+        assert!(Board::blank(1, 65).small_parts(true).is_none());
         let board = Board::parse(&[".".repeat(70), "#".repeat(70), ".".repeat(70)].join("/"))
             .expect("a board");
-        let regions = board.regions();
+        let regions = board.regions(true);
         assert_eq!(regions.len(), 2);
         assert!(regions.iter().all(|region| region.free_cells() == 70));
     }

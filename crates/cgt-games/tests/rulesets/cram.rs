@@ -125,3 +125,42 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn boards_of_more_than_64_cells_are_searched() {
+    // Beling's 4 x 7 (*3) and 5 x 6 (*2) side by side on one board of 5 x 14 = 70 cells.
+    let table = oracle("cram_beling.json");
+    let value = |key: &str| table["nimbers"][key].as_u64().unwrap();
+    let rows: Vec<String> = (0..5)
+        .map(|r| format!("{}#......", if r < 4 { "......." } else { "#######" }))
+        .collect();
+    let board = Board::parse(&rows.join("/")).unwrap();
+    assert_eq!(board.rows() * board.columns(), 70);
+    for threads in [1, 2] {
+        let mut search = NimberSearch::new(Cram).with_threads(threads);
+        assert_eq!(
+            search.nimber(&board).unwrap(),
+            Nimber::new(value("4x7") ^ value("5x6")),
+            "{threads} threads"
+        );
+    }
+    // A path of 74 cells winding through a 9 x 14 board of 126: Cram on a path is Dawson's
+    // Kayles (a domino takes two cells side by side), octal 0.07.
+    let rows: Vec<String> = (0..9)
+        .map(|r| match r % 4 {
+            1 => "#############.".to_string(),
+            3 => ".#############".to_string(),
+            _ => ".".repeat(14),
+        })
+        .collect();
+    let path = Board::parse(&rows.join("/")).unwrap();
+    assert_eq!(path.free_cells(), 74);
+    let kayles = oracle("dawson_0.07_and_0.137.json");
+    let expected = kayles["dawsons_kayles_0.07"]["G_values"][74]
+        .as_u64()
+        .unwrap();
+    assert_eq!(
+        NimberSearch::new(Cram).nimber(&path).unwrap(),
+        Nimber::new(expected)
+    );
+}
