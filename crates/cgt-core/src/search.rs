@@ -19,8 +19,9 @@
 //!   "is C + \*k a P-position?" is this one for W = {k}); the first question that finds the
 //!   nimber on its way ends it.
 //! - **A sum** D₁ + ... + Dₘ is worth one of W exactly when the largest part is worth one of
-//!   W moved by the xor of the others: the smaller parts are valued (they are cheap and shared),
-//!   and the largest is only asked.
+//!   W moved by the xor of the others: the smaller parts are valued, each by one search for its
+//!   nimber (they are cheap and shared), and the largest is only asked. Two equal parts of an
+//!   option cancel (G + G = 0: the second player copies every move).
 //! - **Easiest options first**: options are asked in the order of the sum of their parts'
 //!   difficulty ([`ImpartialGame::difficulty`]: for Cram, the square of a region's number of
 //!   places for a domino), so that small parts, which the table soon knows, settle questions

@@ -704,7 +704,10 @@ fn middle_out(n: usize, k: usize) -> usize {
 /// Cram: players take turns placing a domino on two free adjacent cells, across or down; the
 /// player who cannot place one loses. Any board, rectangular or not, of up to 4096 cells; a position
 /// splits into its regions of free cells, each kept in its least form under the eight
-/// symmetries. A board that is its own half-turn with no domino its own image is a P-position
+/// symmetries, and the regions a search meets are simplified where the game stays the same
+/// (a second tuft of one cell, a cell whose neighbours all have tufts, the two dominoes across a
+/// 2 × 2 block with closed corners; the rules and their proofs are in this module's source).
+/// A board that is its own half-turn with no domino its own image is a P-position
 /// (the second player answers every domino with its image; even-by-even rectangles), and one
 /// with exactly one such domino an N-position (the first player takes it, then answers; an
 /// even-by-odd rectangle): closed forms the search uses.
