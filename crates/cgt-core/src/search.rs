@@ -933,6 +933,9 @@ impl<G: ImpartialGame> Worker<'_, G> {
                         stack.pop();
                         continue;
                     }
+                    // A smaller part was asked for every value its nimber may take, so it
+                    // answers with the nimber (the soundness argument in the module docs).
+                    debug_assert!(received != Some(Answer::NotIn));
                     if let Some(Answer::Value(value)) = received {
                         *folded ^= value;
                     }
