@@ -771,8 +771,9 @@ impl ImpartialGame for Cram {
         Some(Board::stacked(&components))
     }
 
-    /// The regions in least form, stacked in order, every cell kept: a board a player sees
-    /// (after `cgt play`'s moves) keeps the cells they left free.
+    /// The regions in least form, stacked in order, unsimplified: a board a player sees (after
+    /// `cgt play`'s moves) keeps every free cell that has a free neighbour (a lone cell, where
+    /// no domino fits, is dropped as before).
     fn canonical(&self, board: Board) -> Board {
         if board.least && board.free_cells() >= 2 {
             // One region, already in its least form (a component the search split off).
