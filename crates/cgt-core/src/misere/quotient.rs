@@ -36,8 +36,12 @@
 //! conservative extension); else a new generator `g` adjoined, the outcomes of `x·g^k` computed
 //! from the heap's options and the options of a least position of each class, `g^(K+2) = g^K`
 //! taken once those outcomes repeat, and the result reduced. The new heap can also make positions
-//! distinguishable that were not before (the classes of the smaller heaps split). When neither
-//! candidate verifies, the quotient of all the heaps so far is learnt afresh from the exact
+//! distinguishable that were not before (the classes of the smaller heaps split). Then the
+//! candidate is *recalibrated* (see `recalibrate.rs`): its least position that disagrees with its
+//! options (whose true outcome is therefore known without any search) names the heaps to give
+//! generators of their own, and so on until no position disagrees, which verifies the candidate
+//! as well as the three conditions do. When recalibration gives up, the quotient of all the heaps
+//! so far is learnt afresh from the exact
 //! misère outcomes of positions (searched over the options recorded for each heap, the verified
 //! quotient of the smaller heaps answering every position without the newest heap; see
 //! `exact.rs`), by Angluin's L* algorithm with Rivest and Schapire's
@@ -54,6 +58,7 @@ use std::hash::BuildHasher;
 mod exact;
 mod learn;
 mod presentation;
+mod recalibrate;
 mod state;
 
 pub use presentation::Presentation;
@@ -330,17 +335,30 @@ impl MisereQuotient {
         // quotient as it was before the heap.
         let extended = self.snapshot();
         let adjoined = match self.adjoin(n) {
-            Ok(()) => self.check().is_ok(),
+            Ok(()) => true,
             Err(Error::Quotient { .. }) => false,
             Err(error) => {
                 self.abandon(extended);
                 return Err(error);
             }
         };
-        if adjoined {
-            return Ok(());
-        }
+        // The adjoined candidate is verified, or recalibrated from its least failure; failing
+        // that, the quotient is learnt afresh.
+        let trial = adjoined.then(|| self.clone());
         self.restore(extended.clone());
+        if let Some(trial) = trial {
+            match trial.recalibrated() {
+                Ok(Some(found)) => {
+                    *self = found;
+                    return Ok(());
+                }
+                Ok(None) => {}
+                Err(error) => {
+                    self.abandon(extended);
+                    return Err(error);
+                }
+            }
+        }
         let result = self.relearn(n);
         if result.is_err() {
             self.abandon(extended);
@@ -622,23 +640,38 @@ impl MisereQuotient {
             }
         }
         // 3: every position outside P with a move has a move into P.
+        // unsafe_at[k][y]: a heap of kind k has no winning move beside some x with x·Φ = y.
+        let unsafe_row = |wins: &[bool], k: usize| -> Vec<bool> {
+            let mut row = vec![false; self.order];
+            for x in 0..order {
+                if !wins[x as usize] {
+                    row[self.multiply(x, kinds[k].0) as usize] = true;
+                }
+            }
+            row
+        };
+        let mut unsafe_at: Vec<Vec<bool>> = vec![Vec::new(); kinds.len()];
+        if let Some(f) = focus {
+            unsafe_at[f] = unsafe_row(&wins[f], f);
+        }
         for y in 0..order {
             if self.is_p(y) {
                 continue;
             }
-            let unsafe_at = |wins: &[Vec<bool>], k: usize| {
-                (0..order).any(|x| self.multiply(x, kinds[k].0) == y && !wins[k][x as usize])
-            };
-            if focus.is_some_and(|f| !unsafe_at(&wins, f)) {
+            if focus.is_some_and(|f| !unsafe_at[f][y as usize]) {
                 continue;
             }
             for (k, entry) in wins.iter_mut().enumerate() {
                 if entry.is_empty() {
                     *entry = row(k);
                 }
+                if unsafe_at[k].is_empty() {
+                    unsafe_at[k] = unsafe_row(entry, k);
+                }
             }
-            let is_unsafe = |k: usize| unsafe_at(&wins, k);
-            let unsafe_kinds: Vec<usize> = (0..kinds.len()).filter(|&k| is_unsafe(k)).collect();
+            let unsafe_kinds: Vec<usize> = (0..kinds.len())
+                .filter(|&k| unsafe_at[k][y as usize])
+                .collect();
             if unsafe_kinds.is_empty() {
                 continue;
             }

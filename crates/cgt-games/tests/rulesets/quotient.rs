@@ -115,6 +115,48 @@ fn partial_quotients_of_wild_games_predict_the_search() {
     }
 }
 
+/// Sums of one of `large` with one heap up to `pairs`, or with two up to `triples`: the
+/// quotient's outcome is the search's.
+fn predicts_sums_with_large_heaps<R: HeapRuleset + Clone>(
+    rules: R,
+    quotient: &HeapQuotient,
+    large: &[u64],
+    pairs: u64,
+    triples: u64,
+) {
+    let mut search = MisereSolver::new(Unhinted(HeapGame(rules)));
+    let mut sums: Vec<Vec<u64>> = Vec::new();
+    for &a in large {
+        sums.extend((0..=pairs).map(|b| vec![a, b]));
+        for b in 1..=triples {
+            sums.extend((b..=triples).map(|c| vec![a, b, c]));
+        }
+    }
+    for heaps in sums {
+        let class = quotient.product(heaps.iter().copied()).unwrap();
+        let position = Heaps::from(heaps);
+        assert_eq!(
+            search.outcome(&position).unwrap() == Outcome::Previous,
+            quotient.quotient.is_p(class),
+            "{position}"
+        );
+    }
+}
+
+#[test]
+fn wild_quotients_grow_past_where_the_presentation_changes() {
+    // Siegel (answering Weimerskirch on Plambeck's blog miseregames, 28 August 2007): the
+    // quotient of Dawson's Kayles 0.07 with heaps up to 30 has order 360. Heap n of Dawson's
+    // chess 0.137 is heap n + 1 of 0.07 (the same game), so 0.137 up to 29 has it too. Heaps 24,
+    // 26 and 29 of 0.137 split classes of the smaller heaps, where the quotient is recalibrated.
+    let (game, q) = quotient_of("0.07", 30);
+    assert_eq!((q.quotient.heap_reached(), q.quotient.order()), (30, 360));
+    predicts_sums_with_large_heaps(game, &q, &[25, 27, 30], 10, 4);
+    let (game, q) = quotient_of("0.137", 29);
+    assert_eq!((q.quotient.heap_reached(), q.quotient.order()), (29, 360));
+    predicts_sums_with_large_heaps(game, &q, &[24, 26, 29], 14, 6);
+}
+
 #[test]
 fn misere_nim_quotients_grow_as_plambeck_and_siegel_say() {
     // Plambeck & Siegel 2008: heaps of Nim up to 2^k - 1 ... the quotient of heaps 1 and 2 is
