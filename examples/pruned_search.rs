@@ -64,9 +64,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let value = search.nimber(&board)?;
             let stats = search.stats();
             println!(
-                "{text}: nimber {value} by search on {threads} thread(s) in {:.2} s ({} questions, {} table hits, {} entries)",
+                "{text}: nimber {value} by search on {threads} thread(s) in {:.2} s ({} questions, {} options, {} table hits, {} entries)",
                 began.elapsed().as_secs_f64(),
                 stats.positions,
+                stats.options,
                 stats.table_hits,
                 stats.table_entries
             );

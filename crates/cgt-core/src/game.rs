@@ -87,6 +87,17 @@ pub trait ImpartialGame {
     /// very many moves may generate them as it goes.
     fn moves(&self, position: &Self::Position) -> impl Iterator<Item = Self::Position>;
 
+    /// The number of options of `position` (what [`moves`](Self::moves) yields, counted) when
+    /// the game can count them without making them, as Cram counts the places for a domino by
+    /// bit operations; `None` (the default) otherwise. Where it is given it must be exactly
+    /// that number: the [`NimberSearch`](crate::NimberSearch) bounds a nimber by it and then
+    /// makes options only until a question is settled (most are settled by the first few
+    /// options the table knows).
+    fn move_count(&self, position: &Self::Position) -> Option<u64> {
+        let _ = position;
+        None
+    }
+
     /// How hard `position` is to value, roughly: the [`NimberSearch`](crate::NimberSearch)
     /// asks the options whose parts are easiest first (small parts, which its table soon
     /// knows, settle questions before large ones are searched). Cheap to compute, such as the
@@ -176,6 +187,10 @@ impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
 
     fn moves(&self, position: &Self::Position) -> impl Iterator<Item = Self::Position> {
         (**self).moves(position)
+    }
+
+    fn move_count(&self, position: &Self::Position) -> Option<u64> {
+        (**self).move_count(position)
     }
 
     fn difficulty(&self, position: &Self::Position) -> u64 {

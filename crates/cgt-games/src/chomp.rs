@@ -239,6 +239,12 @@ impl ImpartialGame for Chomp {
         })
     }
 
+    /// Every square but the poisoned one is a move.
+    fn move_count(&self, rows: &Vec<u32>) -> Option<u64> {
+        let squares = rows.iter().map(|&length| u64::from(length)).sum::<u64>();
+        Some(squares - u64::from(rows.first().is_some_and(|&first| first > 0)))
+    }
+
     fn known_grundy(&self, rows: &Vec<u32>) -> Option<Nimber> {
         self.tabled(rows)
     }

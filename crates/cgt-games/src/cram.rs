@@ -1,6 +1,7 @@
 //! Cram: dominoes placed on a board, in either direction.
 
 use cgt_core::{ImpartialGame, Nimber, Outcome};
+use either::Either;
 use smallvec::{SmallVec, smallvec};
 
 use crate::Result;
@@ -334,15 +335,30 @@ impl Board {
         })
     }
 
+    /// On a board of at most 128 cells, the places for a domino as bits of their first cell:
+    /// down (the cell and the one below it free) and across (the cell and the one to its right).
+    fn small_places(&self) -> Option<(u128, u128)> {
+        let columns = self.columns as usize;
+        let free = self.small_bits()?;
+        if columns == 0 {
+            return Some((0, 0));
+        }
+        // Cells whose right neighbour is free too, less those in the last column.
+        let last =
+            (0..self.rows as usize).fold(0u128, |last, r| last | 1 << (r * columns + columns - 1));
+        let across = free & (free >> 1) & !last;
+        let down = if columns >= 128 {
+            0
+        } else {
+            free & (free >> columns)
+        };
+        Some((down, across))
+    }
+
     /// The number of places for a domino: two free cells side by side or one above the other.
     fn domino_count(&self) -> usize {
         let columns = self.columns as usize;
-        if let Some(free) = self.small_bits() {
-            // Cells whose right neighbour is free too, less those in the last column.
-            let last = (0..self.rows as usize)
-                .fold(0u128, |last, r| last | 1 << (r * columns + columns - 1));
-            let across = free & (free >> 1) & !last;
-            let down = free & (free >> columns);
+        if let Some((down, across)) = self.small_places() {
             return (across.count_ones() + down.count_ones()) as usize;
         }
         (0..self.cells())
@@ -690,6 +706,17 @@ impl<B: Bits> Cells<B> {
     }
 }
 
+/// The positions of the set bits of `bits`, lowest first.
+fn set_bits(mut bits: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (bits != 0).then(|| {
+            let bit = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            bit
+        })
+    })
+}
+
 /// The `k`-th of `n` rows or columns from the middle outwards: the middle (the left one of two),
 /// then one to the right, one to the left, and so on.
 fn middle_out(n: usize, k: usize) -> usize {
@@ -735,22 +762,53 @@ impl ImpartialGame for Cram {
     /// instead of 2.6 s by rows from the top).
     fn moves(&self, board: &Board) -> impl Iterator<Item = Board> {
         let (rows, columns) = (board.rows as usize, board.columns as usize);
-        let down = (0..columns).flat_map(move |k| {
-            let c = middle_out(columns, k);
-            (0..rows.saturating_sub(1)).map(move |r| (r * columns + c, r * columns + c + columns))
-        });
-        let across = (0..rows).flat_map(move |k| {
-            let r = middle_out(rows, k);
-            (0..columns.saturating_sub(1)).map(move |c| (r * columns + c, r * columns + c + 1))
-        });
-        down.chain(across)
-            .filter(|&(a, b)| board.get(a) && board.get(b))
-            .map(|(a, b)| {
-                let mut next = board.clone();
-                next.set(a, false);
-                next.set(b, false);
-                next
-            })
+        let places = match board.small_places() {
+            // On a board of at most 128 cells, the places of each column and row are read off
+            // bit masks: only the dominoes that fit are visited.
+            Some((down, across)) => {
+                let first = (0..rows).fold(0u128, |first, r| first | 1 << (r * columns));
+                let row = if columns >= 128 {
+                    u128::MAX
+                } else {
+                    (1u128 << columns) - 1
+                };
+                let down = (0..columns).flat_map(move |k| {
+                    let c = middle_out(columns, k);
+                    set_bits(down & first << c).map(move |a| (a, a + columns))
+                });
+                let across = (0..rows).flat_map(move |k| {
+                    let r = middle_out(rows, k);
+                    set_bits(across & row << (r * columns)).map(move |a| (a, a + 1))
+                });
+                Either::Left(down.chain(across))
+            }
+            None => {
+                let down = (0..columns).flat_map(move |k| {
+                    let c = middle_out(columns, k);
+                    (0..rows.saturating_sub(1))
+                        .map(move |r| (r * columns + c, r * columns + c + columns))
+                });
+                let across = (0..rows).flat_map(move |k| {
+                    let r = middle_out(rows, k);
+                    (0..columns.saturating_sub(1))
+                        .map(move |c| (r * columns + c, r * columns + c + 1))
+                });
+                Either::Right(
+                    down.chain(across)
+                        .filter(|&(a, b)| board.get(a) && board.get(b)),
+                )
+            }
+        };
+        places.map(|(a, b)| {
+            let mut next = board.clone();
+            next.set(a, false);
+            next.set(b, false);
+            next
+        })
+    }
+
+    fn move_count(&self, board: &Board) -> Option<u64> {
+        Some(board.domino_count() as u64)
     }
 
     fn difficulty(&self, board: &Board) -> u64 {

@@ -96,6 +96,10 @@ proptest! {
     #[test]
     fn diagrams_match_the_brute_force(rows in any_diagram()) {
         let expected = brute_force(&squares(&rows), &mut HashMap::new());
+        // Every square but the poisoned one is a move.
+        let count = squares(&rows).len() as u64 - 1;
+        prop_assert_eq!(Chomp::default().move_count(&rows), Some(count));
+        prop_assert_eq!(Chomp::default().moves(&rows).count() as u64, count);
         prop_assert_eq!(Solver::new(Unhinted(Chomp::default())).grundy(&rows).unwrap(), Nimber::new(expected));
         prop_assert_eq!(NimberSearch::new(Chomp::default()).nimber(&rows).unwrap(), Nimber::new(expected));
         prop_assert_eq!(NimberSearch::new(Chomp::default()).is_p_position(&rows).unwrap(), expected == 0);

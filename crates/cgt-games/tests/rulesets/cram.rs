@@ -4,8 +4,9 @@
 
 use std::collections::HashMap;
 
+use cgt_core::ImpartialGame;
 use cgt_core::{Nimber, NimberSearch, Outcome, Solver, Unhinted};
-use cgt_games::{Board, Cram};
+use cgt_games::{Board, Cram, Notation};
 use proptest::prelude::*;
 
 use super::common::oracle;
@@ -59,6 +60,23 @@ fn brute_force(free: u64, width: u32, cells: u32, memo: &mut HashMap<u64, u64>) 
     value
 }
 
+/// The boards one domino away from `free` (a board `width` wide), as bits.
+fn dominoes(free: u64, width: u32, cells: u32) -> Vec<u64> {
+    let mut after = Vec::new();
+    for cell in 0..cells {
+        if free >> cell & 1 == 0 {
+            continue;
+        }
+        if cell % width + 1 < width && free >> (cell + 1) & 1 == 1 {
+            after.push(free & !(3 << cell));
+        }
+        if cell + width < cells && free >> (cell + width) & 1 == 1 {
+            after.push(free & !((1 << cell) | (1 << (cell + width))));
+        }
+    }
+    after
+}
+
 fn any_board() -> impl Strategy<Value = (u32, u32, u64)> {
     (1u32..5, 1u32..6).prop_flat_map(|(rows, columns)| {
         let cells = rows * columns;
@@ -90,6 +108,17 @@ proptest! {
     fn irregular_boards_match_the_brute_force((rows, columns, free) in any_board()) {
         let expected = brute_force(free, columns, rows * columns, &mut HashMap::new());
         let board = board_of(rows, columns, free);
+        // The options, and their count the search takes beforehand, are the brute force's.
+        let options = dominoes(free, columns, rows * columns);
+        prop_assert_eq!(Cram.move_count(&board), Some(options.len() as u64));
+        let mut made: Vec<String> = Cram.moves(&board).map(|next| Cram.write_component(&next)).collect();
+        let mut expected_options: Vec<String> = options
+            .iter()
+            .map(|&after| Cram.write_component(&board_of(rows, columns, after)))
+            .collect();
+        made.sort();
+        expected_options.sort();
+        prop_assert_eq!(made, expected_options);
         prop_assert_eq!(Solver::new(Cram).grundy(&board).unwrap(), Nimber::new(expected));
         prop_assert_eq!(Solver::new(Unhinted(Cram)).grundy(&board).unwrap(), Nimber::new(expected));
         let mut search = NimberSearch::new(Cram);
@@ -116,13 +145,30 @@ proptest! {
         }
         let expected = brute_force(free, columns, cells, &mut HashMap::new());
         let board = board_of(rows, columns, free);
-        use cgt_core::ImpartialGame;
         if let Some(outcome) = Cram.known_outcome(&board) {
             prop_assert_eq!(outcome == Outcome::Previous, expected == 0);
         }
         if let Some(value) = Cram.known_grundy(&board) {
             prop_assert_eq!(value, Nimber::new(expected));
         }
+    }
+}
+
+#[test]
+fn boards_past_128_cells_count_and_make_their_moves() {
+    // 3 x 50 = 150 cells, past the boards held in two machine words: every third column
+    // filled in the middle row. Dominoes down: 2 in each of the 50 columns but the 17 with a
+    // filled middle cell; across: 49 in the top and bottom rows, and in the middle row 49 less
+    // the 33 next to a filled cell.
+    let middle: String = (0..50)
+        .map(|c| if c % 3 == 0 { '#' } else { '.' })
+        .collect();
+    let board = Board::parse(&format!("{}/{middle}/{}", ".".repeat(50), ".".repeat(50))).unwrap();
+    let expected = 2 * (50 - 17) + 2 * 49 + (49 - 33);
+    assert_eq!(Cram.move_count(&board), Some(expected));
+    assert_eq!(Cram.moves(&board).count() as u64, expected);
+    for next in Cram.moves(&board) {
+        assert_eq!(next.free_cells() + 2, board.free_cells());
     }
 }
 
