@@ -27,6 +27,7 @@ use std::collections::BinaryHeap;
 
 // hashbrown's default hasher: the signatures of the reduction are hashed for every element.
 use hashbrown::HashMap;
+use smallvec::SmallVec;
 
 use super::{Element, MisereQuotient};
 use crate::Result;
@@ -44,9 +45,16 @@ const MAX_UNFOLDED: usize = 1 << 20;
 /// The most states searched for the least failure of a candidate.
 const MAX_FAILURE_STATES: usize = 1 << 22;
 
-/// A position in the search for a least failure: its heaps (largest first), its class and the
-/// set of its options' classes (a bit per class).
-type Entry = (Vec<u64>, Element, Box<[u64]>);
+/// A position's heaps, largest first; most have a few, held inline.
+type Word = SmallVec<[u64; 8]>;
+
+/// A position in the search for a least failure: its heaps and its state's key, its class
+/// followed by the set of its options' classes (a bit per class).
+type Entry = (Word, Box<[u64]>);
+
+/// A position waiting in an unfolding: its heaps (largest first), its code, and the element
+/// and letter it was reached from.
+type Waiting = (Vec<u64>, usize, (u32, u32));
 
 /// What the search for a candidate's least failure found.
 enum Failure {
@@ -128,14 +136,26 @@ impl MisereQuotient {
     ///
     /// None in practice: the classes of the recorded options are products of heaps added.
     pub(super) fn recalibrated(self) -> Result<Option<MisereQuotient>> {
+        let newest = self.phi.len() as u64 - 1;
         let mut trial = self;
         let mut known: Vec<(Vec<u64>, bool)> = Vec::new();
+        // A candidate known right on every position without the newest heap: one whose least
+        // failure holds the newest heap (every position without it is smaller).
+        let mut reference: Option<MisereQuotient> = None;
         for _ in 0..MAX_ROUNDS {
-            let wrong = match trial.least_failure() {
+            // A candidate that gives every position without the newest heap the reference's
+            // outcome is right on them too: only positions with the newest heap are searched.
+            let only_newest = reference
+                .as_ref()
+                .is_some_and(|reference| trial.agrees_below(reference, newest));
+            let wrong = match trial.least_failure(only_newest.then_some(newest)) {
                 Failure::Found(position, truth) => (position, truth),
                 Failure::None => return Ok(Some(trial)),
                 Failure::Undecided => return Ok(None),
             };
+            if !only_newest && wrong.0.first() == Some(&newest) {
+                reference = Some(trial.clone());
+            }
             known.push(wrong);
             match trial.unfold_for(&known)? {
                 Some(next) => trial = next,
@@ -152,72 +172,116 @@ impl MisereQuotient {
     /// position and the set of its options' classes), smallest position first, and a position
     /// is only extended when it is the least of its state (so that the first failure found is
     /// the least). `None` past a bound on states, or when there is no failure.
-    fn least_failure(&self) -> Failure {
+    ///
+    /// With `only`, a heap the candidate is known right without, only positions holding that
+    /// heap are searched (those without it are all smaller): the result depends only on a
+    /// position's state, so each state is still checked at its least position searched, and
+    /// every smaller position is right.
+    fn least_failure(&self, only: Option<u64>) -> Failure {
         let words = self.order.div_ceil(64);
         let letters: Vec<usize> = (1..self.phi.len())
             .filter(|&h| !self.options[h].is_empty())
             .collect();
+        // Each letter's column of the table: t times the letter's class, for every class t.
+        let mut columns: Vec<Element> = Vec::with_capacity(letters.len() * self.order);
+        for &h in &letters {
+            columns.extend((0..self.order).map(|t| self.multiply(t as Element, self.phi[h])));
+        }
         let mut p_bits = vec![0u64; words];
         for t in 0..self.order {
             if self.p[t] {
                 p_bits[t / 64] |= 1 << (t % 64);
             }
         }
-        // A state seen or waiting takes its set of classes and its position or key.
+        // A state seen or waiting takes its key (the class, then the set of options' classes)
+        // and its position.
         let state_bytes = words as u64 * 8 + 96;
         let max_states = usize::try_from(self.budget.memory / 4 / state_bytes)
             .unwrap_or(usize::MAX)
             .min(MAX_FAILURE_STATES);
-        let mut seen: hashbrown::HashSet<(Element, Box<[u64]>)> = hashbrown::HashSet::new();
+        let mut seen: hashbrown::HashSet<Box<[u64]>> = hashbrown::HashSet::new();
         let mut queue: BinaryHeap<Reverse<Entry>> = BinaryHeap::new();
-        queue.push(Reverse((
-            Vec::new(),
-            self.identity,
-            vec![0u64; words].into(),
-        )));
-        while let Some(Reverse((word, x, options))) = queue.pop() {
-            if !seen.insert((x, options.clone())) {
+        let mut start = vec![0u64; words + 1];
+        start[0] = u64::from(self.identity);
+        queue.push(Reverse((Word::new(), start.into())));
+        // The key of the state being made.
+        let mut next = vec![0u64; words + 1];
+        while let Some(Reverse((word, key))) = queue.pop() {
+            // A state is extended from its least position only: later ones are skipped.
+            if seen.contains(&key) {
                 continue;
             }
             if seen.len() + queue.len() > max_states {
                 return Failure::Undecided;
             }
+            let (x, options) = (key[0] as Element, &key[1..]);
             let some_option_p = options.iter().zip(&p_bits).any(|(&o, &p)| o & p != 0);
             let should_be_p = !word.is_empty() && !some_option_p;
             if self.p[x as usize] != should_be_p {
-                return Failure::Found(word, should_be_p);
+                return Failure::Found(word.to_vec(), should_be_p);
             }
             let least = word.last().map_or(usize::MAX, |&h| h as usize);
-            for &h in &letters {
+            for (l, &h) in letters.iter().enumerate() {
                 if h > least {
                     break;
                 }
-                let image = self.phi[h];
-                let mut next = vec![0u64; words];
+                if word.is_empty() && only.is_some_and(|only| h as u64 != only) {
+                    continue;
+                }
+                next.fill(0);
+                let set = &mut next[1..];
+                let times = &columns[l * self.order..(l + 1) * self.order];
                 for (w, &bits) in options.iter().enumerate() {
                     let mut bits = bits;
                     while bits != 0 {
                         let t = w * 64 + bits.trailing_zeros() as usize;
                         bits &= bits - 1;
-                        let u = self.multiply(t as Element, image) as usize;
-                        next[u / 64] |= 1 << (u % 64);
+                        let u = times[t] as usize;
+                        set[u / 64] |= 1 << (u % 64);
                     }
                 }
                 for &o in &self.options[h] {
                     let u = self.multiply(x, o) as usize;
-                    next[u / 64] |= 1 << (u % 64);
+                    set[u / 64] |= 1 << (u % 64);
                 }
-                let y = self.multiply(x, image);
-                let next: Box<[u64]> = next.into();
-                if seen.contains(&(y, next.clone())) {
+                next[0] = u64::from(times[x as usize]);
+                if seen.contains(next.as_slice()) {
                     continue;
                 }
                 let mut longer = word.clone();
                 longer.push(h as u64);
-                queue.push(Reverse((longer, y, next)));
+                queue.push(Reverse((longer, next.as_slice().into())));
             }
+            seen.insert(key);
         }
         Failure::None
+    }
+
+    /// Whether every position of heaps below `newest` has the same outcome in `self` as in
+    /// `other`: their classes are walked side by side from the identity, heap by heap.
+    fn agrees_below(&self, other: &MisereQuotient, newest: u64) -> bool {
+        let letters: Vec<usize> = (1..newest as usize)
+            .filter(|&h| !self.options[h].is_empty())
+            .collect();
+        let start = (self.identity, other.identity);
+        let mut seen: hashbrown::HashSet<(Element, Element)> = hashbrown::HashSet::new();
+        seen.insert(start);
+        let mut pending = vec![start];
+        while let Some((x, y)) = pending.pop() {
+            if self.p[x as usize] != other.p[y as usize] {
+                return false;
+            }
+            for &h in &letters {
+                let next = (
+                    self.multiply(x, self.phi[h]),
+                    other.multiply(y, other.phi[h]),
+                );
+                if seen.insert(next) {
+                    pending.push(next);
+                }
+            }
+        }
+        true
     }
 
     /// The first unfolding of `self` (suspects from the last position of `known`, smallest
@@ -300,11 +364,14 @@ impl MisereQuotient {
         let mut codes: Vec<usize> = Vec::new();
         let mut words: Vec<Vec<u64>> = Vec::new();
         let mut in_p: Vec<bool> = Vec::new();
-        let mut queue: BinaryHeap<Reverse<(Vec<u64>, usize)>> = BinaryHeap::new();
+        // Each element's least position less its smallest heap, as the element it is and the
+        // letter taken off (none for the identity).
+        let mut parent: Vec<(u32, u32)> = Vec::new();
+        let mut queue: BinaryHeap<Reverse<Waiting>> = BinaryHeap::new();
         let identity = unfolding.product(&[]);
-        queue.push(Reverse((Vec::new(), identity)));
+        queue.push(Reverse((Vec::new(), identity, (UNSEEN, UNSEEN))));
         let letter_of = |h: u64| letters.binary_search(&h).expect("a letter");
-        while let Some(Reverse((word, code))) = queue.pop() {
+        while let Some(Reverse((word, code, from))) = queue.pop() {
             if index_of_code[code] != UNSEEN {
                 continue;
             }
@@ -356,10 +423,11 @@ impl MisereQuotient {
                     }
                     let mut longer = word.clone();
                     longer.push(h);
-                    queue.push(Reverse((longer, next)));
+                    queue.push(Reverse((longer, next, (codes.len() as u32 - 1, l as u32))));
                 }
             }
             words.push(word);
+            parent.push(from);
         }
         // Reduction by refinement: from the split by P, two elements stay together while
         // their products with every letter do.
@@ -403,11 +471,21 @@ impl MisereQuotient {
                 first[class[a] as usize] = a;
             }
         }
+        // The table by rows: c times an element is c times its least position less its
+        // smallest heap (a row found before), times that heap.
+        let letter_times =
+            |c: Element, l: u32| class[times[first[c as usize]][l as usize] as usize];
+        let mut by_first: Vec<usize> = (0..order).collect();
+        by_first.sort_unstable_by_key(|&d| first[d]);
         let mut mul = vec![0 as Element; order * order];
-        for c in 0..order {
-            for d in 0..order {
-                let code = unfolding.multiply(codes[first[c]], codes[first[d]]);
-                mul[c * order + d] = class[index_of_code[code] as usize];
+        for &d in &by_first {
+            let (from, l) = parent[first[d]];
+            for c in 0..order {
+                mul[c * order + d] = if from == UNSEEN {
+                    c as Element
+                } else {
+                    letter_times(mul[c * order + class[from as usize] as usize], l)
+                };
             }
         }
         let class_of_code = |code: usize| class[index_of_code[code] as usize];
