@@ -64,6 +64,10 @@ impl Meter {
                     duration(left)
                 )
             }
+            Progress::Quotient { heap, last } => format!(
+                "cgt: misère quotient, adding heap {heap} (of at most {last}), {} so far",
+                duration(seconds)
+            ),
             Progress::Search { positions } => format!(
                 "cgt: {positions} positions evaluated, {} positions/s, {} so far",
                 short(positions as f64 / seconds),
@@ -75,6 +79,43 @@ impl Meter {
         let _ = stderr.flush();
         SHOWN.with(|shown| shown.set(true));
     }
+}
+
+/// Runs `work` on a thread of its own while this one keeps the meter's line fresh: the
+/// progress `work` reports comes over a channel, and the line is redrawn from the latest at
+/// least every 200 ms, so that one long step (a heap whose quotient takes a minute) still shows
+/// the time going by. The waiting thread blocks on the channel with a timeout; it never spins.
+/// Without a line to draw, `work` runs here.
+pub fn ticking<T: Send>(
+    meter: &Meter,
+    work: impl FnOnce(&mut dyn FnMut(Progress)) -> T + Send,
+) -> T {
+    if !meter.enabled {
+        return work(&mut |_| {});
+    }
+    std::thread::scope(|scope| {
+        let (sender, receiver) = std::sync::mpsc::channel::<Progress>();
+        let worker = scope.spawn(move || {
+            work(&mut |progress| {
+                let _ = sender.send(progress);
+            })
+        });
+        let mut latest = None;
+        loop {
+            match receiver.recv_timeout(Duration::from_millis(200)) {
+                Ok(progress) => latest = Some(progress),
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+            if let Some(progress) = latest {
+                meter.show(progress);
+            }
+        }
+        match worker.join() {
+            Ok(result) => result,
+            Err(panic) => std::panic::resume_unwind(panic),
+        }
+    })
 }
 
 /// Clears the progress line, if one is shown, before the answer is printed.
@@ -108,6 +149,21 @@ fn duration(seconds: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ticking_work_returns_its_answer_with_or_without_a_line() {
+        for enabled in [false, true] {
+            let mut reports = 0;
+            let answer = ticking(&Meter::new(enabled), |report| {
+                for heap in 1..=3 {
+                    report(Progress::Quotient { heap, last: 3 });
+                    reports += 1;
+                }
+                42
+            });
+            assert_eq!((answer, reports), (42, 3), "enabled: {enabled}");
+        }
+    }
 
     #[test]
     fn numbers_are_short() {

@@ -25,12 +25,13 @@ pub fn run(arguments: &QuotientArgs, out: &mut dyn Write) -> Result<(), Error> {
             game: game.to_string(),
             every: std::time::Duration::from_secs_f64(arguments.checkpoint_every),
         });
-    let result = ruleset.misere_quotient_checkpointed(
-        last,
-        arguments.budget.budget(),
-        checkpoint.as_ref(),
-        &mut |heap| meter.show(cgt_games::Progress::Sequence { heap, last }),
-    )?;
+    let budget = arguments.budget.budget();
+    // Adding one heap may take a while (a heap that splits classes): the line keeps ticking.
+    let result = crate::progress::ticking(&meter, |report| {
+        ruleset.misere_quotient_checkpointed(last, budget, checkpoint.as_ref(), &mut |heap| {
+            report(cgt_games::Progress::Quotient { heap, last })
+        })
+    })?;
     crate::progress::clear();
     let q = &result.quotient;
     let presentation = q.presentation();

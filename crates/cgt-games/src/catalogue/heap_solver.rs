@@ -58,6 +58,13 @@ pub enum Progress {
         /// The last heap wanted.
         last: u64,
     },
+    /// The misère quotient is adding heap `heap`, and stops at `last` at the latest.
+    Quotient {
+        /// The heap being added.
+        heap: u64,
+        /// The last heap wanted.
+        last: u64,
+    },
     /// The search has evaluated `positions` positions.
     Search {
         /// Positions evaluated so far.
