@@ -73,6 +73,89 @@ proptest! {
     }
 }
 
+/// Whether some renumbering of `a`'s vertices gives `b`, tried one permutation at a time.
+fn isomorphic(a: &SimpleGraph, b: &SimpleGraph) -> bool {
+    let n = a.vertices() as usize;
+    if n != b.vertices() as usize || a.edges().len() != b.edges().len() {
+        return false;
+    }
+    // Heap's algorithm over the permutations, iteratively.
+    let mut permutation: Vec<u32> = (0..n as u32).collect();
+    let mut counters = vec![0usize; n];
+    let maps = |permutation: &[u32]| {
+        SimpleGraph::new(
+            n as u32,
+            a.edges()
+                .iter()
+                .map(|&(x, y)| (permutation[x as usize], permutation[y as usize])),
+        ) == *b
+    };
+    if maps(&permutation) {
+        return true;
+    }
+    let mut i = 0;
+    while i < n {
+        if counters[i] < i {
+            let j = if i % 2 == 0 { 0 } else { counters[i] };
+            permutation.swap(j, i);
+            if maps(&permutation) {
+                return true;
+            }
+            counters[i] += 1;
+            i = 0;
+        } else {
+            counters[i] = 0;
+            i += 1;
+        }
+    }
+    false
+}
+
+/// A graph of `n` vertices and a renumbering of it.
+fn graph_and_renumbering() -> impl Strategy<Value = (SimpleGraph, Vec<u32>)> {
+    (1u32..9).prop_flat_map(|n| {
+        (
+            prop::collection::vec((0..n, 0..n), 0..16)
+                .prop_map(move |edges| SimpleGraph::new(n, edges)),
+            Just((0..n).collect::<Vec<u32>>()).prop_shuffle(),
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The canonical form is a complete invariant: two graphs get one form exactly when they
+    /// are isomorphic (a brute force over every renumbering decides), so isomorphic components
+    /// share one table entry.
+    #[test]
+    fn graphs_share_a_form_exactly_when_isomorphic(
+        (graph, renumbering) in graph_and_renumbering(),
+        other_edges in prop::collection::vec((0u32..8, 0u32..8), 0..16),
+        which in 0u8..3,
+    ) {
+        use cgt_core::ImpartialGame;
+        let n = graph.vertices();
+        let renumbered = SimpleGraph::new(
+            n,
+            graph.edges().iter().map(|&(a, b)| (renumbering[a as usize], renumbering[b as usize])),
+        );
+        let other = match which {
+            // The renumbered graph, less or plus one edge, or another graph of as many vertices.
+            0 => renumbered.clone(),
+            1 => SimpleGraph::new(n, renumbered.edges().iter().copied().skip(1).chain(other_edges.into_iter().take(1))),
+            _ => SimpleGraph::new(n, other_edges),
+        };
+        prop_assert_eq!(NodeKayles.canonical(graph.clone()), NodeKayles.canonical(renumbered));
+        prop_assert_eq!(
+            NodeKayles.canonical(graph.clone()) == NodeKayles.canonical(other.clone()),
+            isomorphic(&graph, &other)
+        );
+        // The form is the same graph renumbered.
+        prop_assert!(isomorphic(&graph, &NodeKayles.canonical(graph.clone())));
+    }
+}
+
 #[test]
 fn grundys_game_of_one_heap_by_search_is_a002188() {
     // The pruned search as a cross-check of the sequence engine's values: OEIS A002188
