@@ -381,8 +381,8 @@ where
     /// all sharing the table, so that what one settles the others reuse; near the root each
     /// helper starts at another place in the list of options (helper i of n at i/(i+1) of it),
     /// so that the threads settle different options first. The first to answer ends the
-    /// search. Threads meet only on the
-    /// table's locks and on a channel, both blocking: none spins.
+    /// search. Threads meet only on the table's locks and on a channel, both blocking: none
+    /// spins.
     pub fn with_threads(mut self, threads: usize) -> NimberSearch<G> {
         self.threads = threads.max(1);
         self
