@@ -744,29 +744,28 @@ impl<G: ImpartialGame> Worker<'_, G> {
         } else {
             wanted
         };
+        let game = self.game;
+        let mut lazy = counted.map(|_| game.moves(component));
+        let mut listed = listed.into_iter();
         let mut options = Vec::new();
-        if counted.is_some() {
-            for option in self.game.moves(component) {
-                if !potential.meets(&wanted) {
-                    break;
-                }
+        while potential.meets(&wanted) {
+            let option = match lazy.as_mut() {
+                Some(moves) => moves.next(),
+                None => listed.next(),
+            };
+            let Some(option) = option else {
+                break;
+            };
+            if lazy.is_some() {
                 self.count_option()?;
-                self.consider(option, &mut potential, &mut options);
             }
-        } else {
-            for option in listed {
-                if !potential.meets(&wanted) {
-                    break;
-                }
-                self.consider(option, &mut potential, &mut options);
-            }
+            self.consider(option, &mut potential, &mut options);
         }
         if !potential.meets(&wanted) {
             self.remember(component, |entry| entry.not_p |= wanted.low_bits());
             return Ok(Started::Answer(Answer::NotIn));
         }
         // The easiest options first, by the game's measure of difficulty (see the module docs).
-        let game = self.game;
         options.sort_by_cached_key(|parts| {
             parts
                 .iter()
