@@ -28,7 +28,8 @@
 //!   before large ones are searched (Beling orders Cram's moves by a measure of this kind).
 //!
 //! A transposition table remembers, for each component, its nimber once known and the values
-//! below 64 it is known not to take. It is bounded by the budget's memory and
+//! below 64 it is known not to take (those a question ruled out, and the value of every option
+//! met on the way: a nimber is never an option's value). It is bounded by the budget's memory and
 //! positions: once full it stops taking new entries, which costs time, never correctness. The
 //! search runs on an explicit stack of frames (no recursion on the call stack), so a game any
 //! number of moves deep fits.
@@ -77,6 +78,9 @@ struct Entry {
     not_p: u64,
     /// Whether the game's closed forms have been asked about this component.
     asked: bool,
+    /// How many threads are asking this component's options now: another thread that meets
+    /// it asks its other options first (see [`Frame::Component`]).
+    busy: u8,
 }
 
 /// What a frame answers the frame below it: the nimber of its position, or that the nimber is
@@ -85,6 +89,8 @@ struct Entry {
 enum Answer {
     Value(u64),
     NotIn,
+    /// Another thread is asking this component's options: ask it again after the others.
+    Busy,
 }
 
 /// The nimbers a question asks for, sorted.
@@ -142,8 +148,14 @@ impl Wanted {
 /// found; an option found not to be worth any of those below the largest takes the largest out
 /// instead (Beling & Rogalski, *On pruning search trees of impartial games*, Artificial
 /// Intelligence 283, 2020). As bits.
+///
+/// Beside them, `found` keeps the values below 64 of the options found so far: the nimber is
+/// none of them, whatever the question, and the table learns so when the question ends.
 #[derive(Debug, Clone)]
-struct Potential(SmallVec<[u64; 2]>);
+struct Potential {
+    values: SmallVec<[u64; 2]>,
+    found: u64,
+}
 
 impl Potential {
     fn upto(n: u64) -> Potential {
@@ -152,17 +164,32 @@ impl Potential {
         if count % 64 != 0 {
             *words.last_mut().expect("at least one word") = (1 << (count % 64)) - 1;
         }
-        Potential(words)
+        Potential {
+            values: words,
+            found: 0,
+        }
     }
 
+    /// Takes out `v`, an option's value: the nimber is not `v`.
+    fn found(&mut self, v: u64) {
+        if v < 64 {
+            self.found |= 1 << v;
+        }
+        self.remove(v);
+    }
+
+    /// Takes out `v` by counting (an option worth none of the values below it).
     fn remove(&mut self, v: u64) {
-        if let Some(word) = usize::try_from(v / 64).ok().and_then(|i| self.0.get_mut(i)) {
+        if let Some(word) = usize::try_from(v / 64)
+            .ok()
+            .and_then(|i| self.values.get_mut(i))
+        {
             *word &= !(1 << (v % 64));
         }
     }
 
     fn largest(&self) -> Option<u64> {
-        self.0
+        self.values
             .iter()
             .enumerate()
             .rev()
@@ -171,7 +198,7 @@ impl Potential {
     }
 
     fn least(&self) -> Option<u64> {
-        self.0
+        self.values
             .iter()
             .enumerate()
             .find(|&(_, &word)| word != 0)
@@ -179,7 +206,7 @@ impl Potential {
     }
 
     fn values(&self) -> impl Iterator<Item = u64> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &word)| {
+        self.values.iter().enumerate().flat_map(|(i, &word)| {
             let mut bits = word;
             std::iter::from_fn(move || {
                 (bits != 0).then(|| {
@@ -196,7 +223,7 @@ impl Potential {
         wanted.0.iter().any(|&v| {
             usize::try_from(v / 64)
                 .ok()
-                .and_then(|i| self.0.get(i))
+                .and_then(|i| self.values.get(i))
                 .is_some_and(|word| word >> (v % 64) & 1 == 1)
         })
     }
@@ -222,10 +249,15 @@ enum Frame<P> {
     /// answered with the nimber itself when the search finds it on the way (Beling's
     /// aspiration sets, after Lemoine & Viennot's questions "is C + *k a P-position?").
     Nimber { component: P, k: u64 },
-    /// The nimber of `component` if it is `wanted`.
+    /// The nimber of `component` if it is `wanted`. With `defer`, a component another thread
+    /// is asking the options of answers [`Answer::Busy`] instead, and the option that asked it
+    /// is asked again after the others (the threads then settle different options, and the
+    /// second usually finds the first's answer in the table: Weill's ABDADA, 1996, for
+    /// alpha-beta search).
     Component {
         component: P,
         wanted: Wanted,
+        defer: bool,
         state: State<P>,
     },
     /// The nimber of the sum of `parts` if it is `wanted`: the nimbers of all parts but the
@@ -251,6 +283,8 @@ enum State<P> {
         next: usize,
         potential: Potential,
         exact: bool,
+        /// The options listed at the start; those after them were deferred once already.
+        listed: usize,
     },
 }
 
@@ -296,13 +330,6 @@ struct Table<P> {
 
 const SHARDS: usize = 64;
 
-/// How deep a helper thread asks options from another place in their list: the root (depth 2,
-/// below the frame that asks for its nimber) and its options' own questions. Deeper, every
-/// thread takes the easiest first. On two threads the 5 × 8 Cram board took 7.7-8.0 s with
-/// depth 3 or 4, 9.0 s with the root alone, and one thread 10.0 s; options in reverse order at
-/// every depth (the helper searching the hardest options first) gave no gain.
-const SKEW_DEPTH: usize = 3;
-
 impl<P: Eq + Hash + Clone> Table<P> {
     fn new(capacity: usize) -> Table<P> {
         Table {
@@ -333,6 +360,7 @@ impl<P: Eq + Hash + Clone> Table<P> {
                 nimber: u64::MAX,
                 not_p: 0,
                 asked: false,
+                busy: 0,
             };
             update(&mut entry);
             shard.insert(key.clone(), entry);
@@ -378,11 +406,12 @@ where
     }
 
     /// The same search on `threads` threads (at least 1): each searches the same question,
-    /// all sharing the table, so that what one settles the others reuse; near the root each
-    /// helper starts at another place in the list of options (helper i of n at i/(i+1) of it),
-    /// so that the threads settle different options first. The first to answer ends the
-    /// search. Threads meet only on the table's locks and on a channel, both blocking: none
-    /// spins.
+    /// all sharing the table, so that what one settles the others reuse. A thread that meets a
+    /// component another thread is asking the options of asks its other options first and
+    /// that one last (Weill's ABDADA, 1996), so the threads settle different options and
+    /// mostly find each other's answers in the table: on 5 × 7 Cram two threads ask as many
+    /// questions in all as one. The first to answer ends the search. Threads meet only on the
+    /// table's locks and on a channel, both blocking: none spins.
     pub fn with_threads(mut self, threads: usize) -> NimberSearch<G> {
         self.threads = threads.max(1);
         self
@@ -428,7 +457,7 @@ where
         };
         let (result, stats) = std::thread::scope(|scope| {
             let (sender, receiver) = mpsc::channel();
-            for index in 1..threads {
+            for _ in 1..threads {
                 let (sender, root, stop) = (sender.clone(), &root, &stop);
                 scope.spawn(move || {
                     let mut helper = Worker {
@@ -438,7 +467,6 @@ where
                         stats: SearchStats::default(),
                         progress: None,
                         stop,
-                        helper: index,
                     };
                     let result = helper.run(root());
                     if matches!(result, Ok(Some(_))) {
@@ -455,7 +483,6 @@ where
                 stats: SearchStats::default(),
                 progress,
                 stop: &stop,
-                helper: 0,
             };
             let mut result = main.run(root());
             stop.store(true, Ordering::Relaxed);
@@ -496,7 +523,9 @@ where
             })? {
                 Answer::Value(value) => total ^= value,
                 // A nimber frame asks until a value is found.
-                Answer::NotIn => unreachable!("a nimber frame answers with a value"),
+                Answer::NotIn | Answer::Busy => {
+                    unreachable!("a nimber frame answers with a value")
+                }
             }
         }
         Ok(Nimber::new(total))
@@ -623,9 +652,6 @@ struct Worker<'a, G: ImpartialGame> {
     progress: Option<&'a mut dyn FnMut(u64)>,
     /// Set when some thread has answered: the others stop.
     stop: &'a AtomicBool,
-    /// 0 for the thread that answers; a helper's number otherwise: near the root it asks the
-    /// options from another place in their list.
-    helper: usize,
 }
 
 impl<G: ImpartialGame> Worker<'_, G> {
@@ -675,7 +701,7 @@ impl<G: ImpartialGame> Worker<'_, G> {
             }
         }
         self.stats.table_hits += 1;
-        potential.remove(total);
+        potential.found(total);
     }
 
     /// Looks at a component asked for `wanted`: answered at once by the table, the game's
@@ -686,7 +712,7 @@ impl<G: ImpartialGame> Worker<'_, G> {
         &mut self,
         component: &G::Position,
         wanted: Wanted,
-        depth: usize,
+        defer: bool,
     ) -> Result<Started<G::Position>> {
         let entry = self.entry(component);
         if let Some(entry) = entry.filter(|entry| entry.nimber != u64::MAX) {
@@ -720,6 +746,9 @@ impl<G: ImpartialGame> Worker<'_, G> {
         let wanted = wanted.without(not);
         if wanted.is_empty() {
             return Ok(Started::Answer(Answer::NotIn));
+        }
+        if defer && entry.is_some_and(|entry| entry.busy > 0) {
+            return Ok(Started::Answer(Answer::Busy));
         }
         self.stats.positions += 1;
         if self.stats.positions % (1 << 16) == 0 {
@@ -762,7 +791,8 @@ impl<G: ImpartialGame> Worker<'_, G> {
             self.consider(option, &mut potential, &mut options);
         }
         if !potential.meets(&wanted) {
-            self.remember(component, |entry| entry.not_p |= wanted.low_bits());
+            let not = wanted.low_bits() | potential.found;
+            self.remember(component, |entry| entry.not_p |= not);
             return Ok(Started::Answer(Answer::NotIn));
         }
         // The easiest options first, by the game's measure of difficulty (see the module docs).
@@ -772,10 +802,8 @@ impl<G: ImpartialGame> Worker<'_, G> {
                 .map(|part| game.difficulty(part))
                 .fold(0u64, u64::saturating_add)
         });
-        if self.helper > 0 && depth <= SKEW_DEPTH {
-            let shift = options.len() * self.helper / (self.helper + 1);
-            options.rotate_left(shift);
-        }
+        // Until it answers, a thread that meets this component asks its other options first.
+        self.remember(component, |entry| entry.busy = entry.busy.saturating_add(1));
         Ok(Started::Options {
             options,
             potential,
@@ -787,6 +815,23 @@ impl<G: ImpartialGame> Worker<'_, G> {
     /// answered first.
     fn run(&mut self, root: Frame<G::Position>) -> Result<Option<Answer>> {
         let mut stack = vec![root];
+        let result = self.run_frames(&mut stack);
+        // Frames left by a stop or an error no longer ask their options.
+        for frame in &stack {
+            if let Frame::Component {
+                component,
+                state: State::Options { .. },
+                ..
+            } = frame
+            {
+                self.remember(component, |entry| entry.busy = entry.busy.saturating_sub(1));
+            }
+        }
+        result
+    }
+
+    /// [`run`](Self::run) on `stack`, which holds what is left when it returns early.
+    fn run_frames(&mut self, stack: &mut Vec<Frame<G::Position>>) -> Result<Option<Answer>> {
         let mut answer: Option<Answer> = None;
         let depth_limit = usize::try_from(self.budget.positions).unwrap_or(usize::MAX);
         loop {
@@ -796,7 +841,6 @@ impl<G: ImpartialGame> Worker<'_, G> {
             if stack.len() > depth_limit {
                 return Err(self.budget.exceeded(Resource::Positions));
             }
-            let depth = stack.len();
             let Some(frame) = stack.last_mut() else {
                 break;
             };
@@ -810,7 +854,7 @@ impl<G: ImpartialGame> Worker<'_, G> {
                             continue;
                         }
                         Some(Answer::NotIn) => *k += 1,
-                        None => {}
+                        Some(Answer::Busy) | None => {}
                     }
                     // Values the table knows the nimber is not are skipped.
                     let not = self.table.get(component).map_or(0, |entry| entry.not_p);
@@ -820,17 +864,19 @@ impl<G: ImpartialGame> Worker<'_, G> {
                     Frame::Component {
                         component: component.clone(),
                         wanted: Wanted::one(*k),
+                        defer: false,
                         state: State::Start,
                     }
                 }
                 Frame::Component {
                     component,
                     wanted,
+                    defer,
                     state: state @ State::Start,
                 } => {
                     let component = component.clone();
                     let asked = std::mem::replace(wanted, Wanted(SmallVec::new()));
-                    match self.start(&component, asked, depth)? {
+                    match self.start(&component, asked, *defer)? {
                         Started::Answer(found) => {
                             answer = Some(found);
                             stack.pop();
@@ -842,6 +888,7 @@ impl<G: ImpartialGame> Worker<'_, G> {
                         } => {
                             *wanted = narrowed;
                             *state = State::Options {
+                                listed: options.len(),
                                 options,
                                 next: 0,
                                 potential,
@@ -860,16 +907,23 @@ impl<G: ImpartialGame> Worker<'_, G> {
                             next,
                             potential,
                             exact,
+                            listed,
                         },
+                    ..
                 } => {
                     match received {
-                        Some(Answer::Value(value)) => potential.remove(value),
+                        Some(Answer::Value(value)) => potential.found(value),
                         Some(Answer::NotIn) => {
                             // Not worth any value below the largest: take the largest out.
                             if let Some(largest) = potential.largest() {
                                 potential.remove(largest);
                             }
                             *exact = false;
+                        }
+                        Some(Answer::Busy) => {
+                            // Asked again after the others (once: it is past `listed` then).
+                            let deferred = std::mem::take(&mut options[*next - 1]);
+                            options.push(deferred);
                         }
                         None => {}
                     }
@@ -889,20 +943,23 @@ impl<G: ImpartialGame> Worker<'_, G> {
                             });
                         } else {
                             let ask = potential.ask(wanted.largest());
-                            let mut parts = std::mem::take(&mut options[*next]);
+                            let defer = *next < *listed;
                             *next += 1;
                             if ask.is_empty() {
                                 if let Some(largest) = potential.largest() {
                                     potential.remove(largest);
                                 }
                                 *exact = false;
-                            } else if parts.len() == 1 {
-                                question = parts.pop().map(|part| Frame::Component {
-                                    component: part,
+                            } else if options[*next - 1].len() == 1 {
+                                // Left in the list, to be deferred if another thread has it.
+                                question = Some(Frame::Component {
+                                    component: options[*next - 1][0].clone(),
                                     wanted: ask,
+                                    defer,
                                     state: State::Start,
                                 });
                             } else {
+                                let parts = std::mem::take(&mut options[*next - 1]);
                                 question = Some(Frame::Sum {
                                     parts,
                                     wanted: ask,
@@ -915,15 +972,14 @@ impl<G: ImpartialGame> Worker<'_, G> {
                     }
                     if let Some(found) = settled {
                         let component = component.clone();
-                        match found {
-                            Answer::Value(value) => {
-                                self.remember(&component, |entry| entry.nimber = value);
+                        let bits = wanted.low_bits() | potential.found;
+                        self.remember(&component, |entry| {
+                            entry.busy = entry.busy.saturating_sub(1);
+                            match found {
+                                Answer::Value(value) => entry.nimber = value,
+                                _ => entry.not_p |= bits,
                             }
-                            Answer::NotIn => {
-                                let bits = wanted.low_bits();
-                                self.remember(&component, |entry| entry.not_p |= bits);
-                            }
-                        }
+                        });
                         answer = Some(found);
                         stack.pop();
                         continue;
@@ -972,7 +1028,7 @@ impl<G: ImpartialGame> Worker<'_, G> {
                         // The largest part has answered for the whole sum.
                         answer = received.map(|found| match found {
                             Answer::Value(value) => Answer::Value(value ^ *folded),
-                            Answer::NotIn => Answer::NotIn,
+                            other => other,
                         });
                         stack.pop();
                         continue;
@@ -994,6 +1050,7 @@ impl<G: ImpartialGame> Worker<'_, G> {
                         Frame::Component {
                             component,
                             wanted: Wanted::every(),
+                            defer: false,
                             state: State::Start,
                         }
                     } else {
@@ -1001,6 +1058,7 @@ impl<G: ImpartialGame> Worker<'_, G> {
                         Frame::Component {
                             component: parts[*largest].clone(),
                             wanted: wanted.xor(*folded),
+                            defer: false,
                             state: State::Start,
                         }
                     }

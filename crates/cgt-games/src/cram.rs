@@ -24,21 +24,24 @@ use crate::catalogue::{Notation, component_error};
 pub struct Board {
     rows: u32,
     columns: u32,
-    /// Bit `r * columns + c` is set when cell (r, c) is free. Boards of up to 128 cells (every
-    /// board a search can finish) are held inline: a move copies no memory from the heap.
-    free: SmallVec<[u64; 2]>,
+    /// Bit `r * columns + c` of the words `small` then `more` is set when cell (r, c) is free.
+    /// Boards of up to 128 cells (every board a search can finish) are held in `small` alone:
+    /// a move copies, compares and hashes two words, with no branch on where they are.
+    small: [u64; 2],
+    /// The words past the first two, for boards of more than 128 cells.
+    more: Option<Box<[u64]>>,
     /// Known to be one region in its least form (made so by the search's split): its canonical
     /// form is itself. Not part of the board's identity, and cleared by any change of a cell.
     least: bool,
 }
 
-// A copy of the words at once (a search copies a board for every move it makes).
 impl Clone for Board {
     fn clone(&self) -> Board {
         Board {
             rows: self.rows,
             columns: self.columns,
-            free: SmallVec::from_slice(&self.free),
+            small: self.small,
+            more: self.more.clone(),
             least: self.least,
         }
     }
@@ -47,7 +50,10 @@ impl Clone for Board {
 // A board is its size and cells; whether it is known to be in least form is not compared.
 impl PartialEq for Board {
     fn eq(&self, other: &Board) -> bool {
-        (self.rows, self.columns, &self.free) == (other.rows, other.columns, &other.free)
+        self.small == other.small
+            && self.rows == other.rows
+            && self.columns == other.columns
+            && self.more == other.more
     }
 }
 
@@ -55,7 +61,12 @@ impl Eq for Board {}
 
 impl std::hash::Hash for Board {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        (self.rows, self.columns, &self.free).hash(state);
+        state.write_u64(u64::from(self.rows) << 32 | u64::from(self.columns));
+        state.write_u64(self.small[0]);
+        state.write_u64(self.small[1]);
+        if let Some(more) = &self.more {
+            more.hash(state);
+        }
     }
 }
 
@@ -65,9 +76,16 @@ impl PartialOrd for Board {
     }
 }
 
+// By size, then by the words from the first (the order the least form of a region is chosen
+// by).
 impl Ord for Board {
     fn cmp(&self, other: &Board) -> std::cmp::Ordering {
-        (self.rows, self.columns, &self.free).cmp(&(other.rows, other.columns, &other.free))
+        (self.rows, self.columns, self.small, &self.more).cmp(&(
+            other.rows,
+            other.columns,
+            other.small,
+            &other.more,
+        ))
     }
 }
 
@@ -77,11 +95,12 @@ const MOST_CELLS: u64 = 1 << 12;
 
 impl Board {
     fn blank(rows: u32, columns: u32) -> Board {
-        let cells = rows as usize * columns as usize;
+        let words = (rows as usize * columns as usize).div_ceil(64);
         Board {
             rows,
             columns,
-            free: smallvec![0; cells.div_ceil(64)],
+            small: [0; 2],
+            more: (words > 2).then(|| vec![0; words - 2].into_boxed_slice()),
             least: false,
         }
     }
@@ -160,19 +179,37 @@ impl Board {
 
     /// The number of free cells.
     pub fn free_cells(&self) -> u32 {
-        self.free.iter().map(|word| word.count_ones()).sum()
+        let more = self.more.iter().flat_map(|more| more.iter());
+        self.small
+            .iter()
+            .chain(more)
+            .map(|word| word.count_ones())
+            .sum()
+    }
+
+    /// The word holding `cell`.
+    fn word(&mut self, cell: usize) -> &mut u64 {
+        match cell / 64 {
+            i @ 0..2 => &mut self.small[i],
+            i => &mut self.more.as_mut().expect("a board of more than 128 cells")[i - 2],
+        }
     }
 
     fn get(&self, cell: usize) -> bool {
-        self.free[cell / 64] >> (cell % 64) & 1 == 1
+        let word = match cell / 64 {
+            i @ 0..2 => self.small[i],
+            i => self.more.as_ref().expect("a board of more than 128 cells")[i - 2],
+        };
+        word >> (cell % 64) & 1 == 1
     }
 
     fn set(&mut self, cell: usize, free: bool) {
         self.least = false;
+        let word = self.word(cell);
         if free {
-            self.free[cell / 64] |= 1 << (cell % 64);
+            *word |= 1 << (cell % 64);
         } else {
-            self.free[cell / 64] &= !(1 << (cell % 64));
+            *word &= !(1 << (cell % 64));
         }
     }
 
@@ -329,10 +366,7 @@ impl Board {
 
     /// The free cells of a board of at most 128 cells, as bits.
     fn small_bits(&self) -> Option<u128> {
-        (self.cells() <= 128).then(|| {
-            let word = |i: usize| u128::from(self.free.get(i).copied().unwrap_or(0));
-            word(0) | word(1) << 64
-        })
+        (self.cells() <= 128).then(|| u128::from(self.small[0]) | u128::from(self.small[1]) << 64)
     }
 
     /// On a board of at most 128 cells, the places for a domino as bits of their first cell:
@@ -697,10 +731,7 @@ impl<B: Bits> Cells<B> {
         }
         let (h, w, low, high) = best.expect("eight forms");
         let mut board = Board::blank(h as u32, w as u32);
-        board.free[0] = low;
-        if let Some(word) = board.free.get_mut(1) {
-            *word = high;
-        }
+        board.small = [low, high];
         board.least = true;
         board
     }
@@ -1099,7 +1130,7 @@ mod tests {
     }
 
     fn bits(board: &Board) -> u64 {
-        board.free.first().copied().unwrap_or(0)
+        board.small[0]
     }
 
     /// Boards of up to 24 cells, shaped so that tufts, bridges and 2 x 2 blocks with closed
