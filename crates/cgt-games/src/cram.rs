@@ -2,7 +2,7 @@
 
 use cgt_core::{ImpartialGame, Nimber, Outcome};
 use either::Either;
-use smallvec::{SmallVec, smallvec};
+use smallvec::SmallVec;
 
 use crate::Result;
 use crate::catalogue::{Notation, component_error};
@@ -22,18 +22,24 @@ use crate::catalogue::{Notation, component_error};
 /// ```
 #[derive(Debug)]
 pub struct Board {
-    rows: u32,
-    columns: u32,
+    /// At most 4096 each (a board has at most 4096 cells; regions stacked, at most 6144 rows).
+    rows: u16,
+    columns: u16,
     /// Bit `r * columns + c` of the words `small` then `more` is set when cell (r, c) is free.
     /// Boards of up to 128 cells (every board a search can finish) are held in `small` alone:
     /// a move copies, compares and hashes two words, with no branch on where they are.
     small: [u64; 2],
-    /// The words past the first two, for boards of more than 128 cells.
-    more: Option<Box<[u64]>>,
+    /// The words past the first two, for boards of more than 128 cells, behind one pointer (a
+    /// board is 32 bytes).
+    more: Option<Box<MoreWords>>,
     /// Known to be one region in its least form (made so by the search's split): its canonical
     /// form is itself. Not part of the board's identity, and cleared by any change of a cell.
     least: bool,
 }
+
+/// The words of a board past its first two.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+struct MoreWords(Vec<u64>);
 
 impl Clone for Board {
     fn clone(&self) -> Board {
@@ -97,10 +103,10 @@ impl Board {
     fn blank(rows: u32, columns: u32) -> Board {
         let words = (rows as usize * columns as usize).div_ceil(64);
         Board {
-            rows,
-            columns,
+            rows: u16::try_from(rows).expect("at most 6144 rows"),
+            columns: u16::try_from(columns).expect("at most 4096 columns"),
             small: [0; 2],
-            more: (words > 2).then(|| vec![0; words - 2].into_boxed_slice()),
+            more: (words > 2).then(|| Box::new(MoreWords(vec![0; words - 2]))),
             least: false,
         }
     }
@@ -169,17 +175,17 @@ impl Board {
 
     /// The number of rows.
     pub fn rows(&self) -> u32 {
-        self.rows
+        u32::from(self.rows)
     }
 
     /// The number of columns.
     pub fn columns(&self) -> u32 {
-        self.columns
+        u32::from(self.columns)
     }
 
     /// The number of free cells.
     pub fn free_cells(&self) -> u32 {
-        let more = self.more.iter().flat_map(|more| more.iter());
+        let more = self.more.iter().flat_map(|more| more.0.iter());
         self.small
             .iter()
             .chain(more)
@@ -191,14 +197,25 @@ impl Board {
     fn word(&mut self, cell: usize) -> &mut u64 {
         match cell / 64 {
             i @ 0..2 => &mut self.small[i],
-            i => &mut self.more.as_mut().expect("a board of more than 128 cells")[i - 2],
+            i => {
+                &mut self
+                    .more
+                    .as_mut()
+                    .expect("a board of more than 128 cells")
+                    .0[i - 2]
+            }
         }
     }
 
     fn get(&self, cell: usize) -> bool {
         let word = match cell / 64 {
             i @ 0..2 => self.small[i],
-            i => self.more.as_ref().expect("a board of more than 128 cells")[i - 2],
+            i => {
+                self.more
+                    .as_ref()
+                    .expect("a board of more than 128 cells")
+                    .0[i - 2]
+            }
         };
         word >> (cell % 64) & 1 == 1
     }
@@ -341,10 +358,10 @@ impl Board {
 
     /// Regions stacked one below another, a filled row between each two.
     fn stacked(regions: &[Board]) -> Board {
-        let columns = regions.iter().map(|r| r.columns).max().unwrap_or(0);
+        let columns = regions.iter().map(|r| r.columns()).max().unwrap_or(0);
         let rows = regions
             .iter()
-            .map(|r| r.rows + 1)
+            .map(|r| r.rows() + 1)
             .sum::<u32>()
             .saturating_sub(1);
         let mut board = Board::blank(rows, columns);
@@ -457,7 +474,6 @@ impl Board {
 ///   The region is split as if they were not there (each part keeps a corner with the cell
 ///   below or above it).
 struct Cells<B> {
-    rows: usize,
     columns: usize,
     /// The cells of the board.
     all: B,
@@ -486,6 +502,11 @@ trait Bits:
     const BITS: usize;
     /// The lowest bit set.
     fn lowest(self) -> Self;
+    /// The sum, modulo the word.
+    fn plus(self, other: Self) -> Self;
+    /// The number of zero bits below the lowest set bit, and above the highest.
+    fn zeros_below(self) -> usize;
+    fn zeros_above(self) -> usize;
     fn from_u64(word: u64) -> Self;
     /// The low 64 bits, and the high ones.
     fn words(self) -> (u64, u64);
@@ -502,6 +523,15 @@ macro_rules! bits_of_word {
             const BITS: usize = $bits;
             fn lowest(self) -> $word {
                 self & self.wrapping_neg()
+            }
+            fn plus(self, other: $word) -> $word {
+                self.wrapping_add(other)
+            }
+            fn zeros_below(self) -> usize {
+                self.trailing_zeros() as usize
+            }
+            fn zeros_above(self) -> usize {
+                self.leading_zeros() as usize
             }
             fn from_u64(word: u64) -> $word {
                 <$word>::from(word)
@@ -535,7 +565,6 @@ impl<B: Bits> Cells<B> {
             !(!B::ZERO << cells)
         };
         Cells {
-            rows,
             columns,
             all,
             first,
@@ -566,48 +595,67 @@ impl<B: Bits> Cells<B> {
     /// The regions of `free`, each in least form; `simplify` takes out the cells and links
     /// shown to change nothing (see [`Cells`]), and splits what unlinking separates.
     fn parts(&self, free: B, simplify: bool) -> Regions {
-        let mut pending: SmallVec<[B; 8]> = smallvec![free];
         let mut regions = Regions::new();
-        while let Some(cells) = pending.pop() {
-            let (cells, unlinked) = if simplify {
+        // Cells still to split, past `cells`: filled only when unlinking splits a region.
+        let mut pending: SmallVec<[B; 8]> = SmallVec::new();
+        let mut cells = free;
+        loop {
+            let unlinked = if simplify {
                 let reduced = self.reduced(cells);
                 if reduced != cells {
-                    pending.push(reduced);
+                    cells = reduced;
                     continue;
                 }
-                (cells, self.redundant_across(cells))
+                self.redundant_across(cells)
             } else {
-                (cells, B::ZERO)
+                B::ZERO
             };
-            let mut rest = cells;
-            let mut parts: SmallVec<[B; 8]> = SmallVec::new();
-            while rest != B::ZERO {
-                let region = self.grown(rest.lowest(), rest, unlinked);
-                rest = rest & !region;
-                parts.push(region);
+            if cells != B::ZERO {
+                let first = self.grown(cells.lowest(), cells, unlinked);
+                if first == cells {
+                    // One region: the usual case, with nothing held on the way.
+                    regions.push(self.least_form(cells));
+                } else {
+                    let mut rest = cells;
+                    let mut region = first;
+                    loop {
+                        rest = rest & !region;
+                        if simplify {
+                            // Parts split by unlinking redundant dominoes are simplified anew.
+                            pending.push(region);
+                        } else {
+                            regions.push(self.least_form(region));
+                        }
+                        if rest == B::ZERO {
+                            break;
+                        }
+                        region = self.grown(rest.lowest(), rest, unlinked);
+                    }
+                }
             }
-            if parts.len() == 1 || !simplify {
-                regions.extend(parts.into_iter().map(|part| self.least_form(part)));
-            } else {
-                // Parts split by unlinking redundant dominoes are simplified anew.
-                pending.extend(parts);
+            match pending.pop() {
+                Some(next) => cells = next,
+                None => return regions,
             }
         }
-        regions
     }
 
     /// The cells of `within` reachable from `start`, a domino across from a cell of
     /// `unlinked` to its right neighbour left out.
     fn grown(&self, start: B, within: B, unlinked: B) -> B {
         let across = !self.last & !unlinked;
+        // Cells linked to the cell on their right (both in `within`).
+        let links = within & across & (within >> 1);
         let mut region = start;
         loop {
-            let grown = (region
-                | (region & across) << 1
-                | (region >> 1) & across
-                | region << self.columns
-                | region >> self.columns)
-                & within;
+            // Each cell reaches the rest of its run of links to the right at once: adding the
+            // cells with a link to the links carries through the run, and the bits the carry
+            // changed are the cells reached (the carry stops at the run's last cell, which
+            // has no link).
+            let right = region | (links.plus(region & links) ^ links);
+            let grown =
+                (right | (right >> 1) & across | right << self.columns | right >> self.columns)
+                    & within;
             if grown == region {
                 return region;
             }
@@ -671,38 +719,54 @@ impl<B: Bits> Cells<B> {
         } else {
             (1u64 << columns) - 1
         };
-        // The region's rows as bit masks, from its top row, shifted to its leftmost column.
-        let mut masks: SmallVec<[u64; 16]> = SmallVec::new();
-        let (mut left, mut right) = (64, 0);
-        for r in 0..self.rows {
-            let mask = (region >> (r * columns)).words().0 & row_mask;
-            if mask != 0 {
-                left = left.min(mask.trailing_zeros() as usize);
-                right = right.max(63 - mask.leading_zeros() as usize);
-            }
-            if mask != 0 || !masks.is_empty() {
-                masks.push(mask);
-            }
+        // The region's rows as bit masks, from its top row to its bottom one (a board of
+        // `Cells` has at most 64 rows), shifted to its leftmost column.
+        debug_assert!(region != B::ZERO, "a region has a cell");
+        let top = region.zeros_below() / columns;
+        let height = (B::BITS - 1 - region.zeros_above()) / columns + 1 - top;
+        let mut all = [0u64; 64];
+        let masks = &mut all[..height];
+        let mut rest = region >> (top * columns);
+        let mut columns_used = 0;
+        for mask in masks.iter_mut() {
+            *mask = rest.words().0 & row_mask;
+            columns_used |= *mask;
+            rest = rest >> columns;
         }
-        while masks.last() == Some(&0) {
-            masks.pop();
-        }
-        let height = masks.len();
-        let width = right + 1 - left;
-        for mask in &mut masks {
+        let left = columns_used.trailing_zeros() as usize;
+        let width = 64 - columns_used.leading_zeros() as usize - left;
+        for mask in masks.iter_mut() {
             *mask >>= left;
         }
+        let masks = &*masks;
         // The least form has the fewest rows: turned a quarter only when that makes fewer.
         let turns: &[bool] = match height.cmp(&width) {
             std::cmp::Ordering::Less => &[false],
             std::cmp::Ordering::Greater => &[true],
             std::cmp::Ordering::Equal => &[false, true],
         };
-        let mut transposed: SmallVec<[u64; 16]> = SmallVec::new();
-        if width <= height {
-            transposed.resize(width, 0);
+        let mut transposed = [0u64; 64];
+        if width <= height && height <= 8 {
+            // Up to 8 × 8: the rows as the bytes of one word, transposed by three exchanges
+            // of blocks (Warren, *Hacker's Delight*, 2nd ed., section 7-3).
+            let mut x = masks
+                .iter()
+                .enumerate()
+                .fold(0u64, |x, (r, &mask)| x | mask << (8 * r));
+            for (shift, block) in [
+                (7, 0x00AA_00AA_00AA_00AA_u64),
+                (14, 0x0000_CCCC_0000_CCCC),
+                (28, 0x0000_0000_F0F0_F0F0),
+            ] {
+                let t = (x ^ x >> shift) & block;
+                x ^= t ^ t << shift;
+            }
+            for (c, row) in transposed[..width].iter_mut().enumerate() {
+                *row = x >> (8 * c) & 0xFF;
+            }
+        } else if width <= height {
             for (r, &mask) in masks.iter().enumerate() {
-                for (c, row) in transposed.iter_mut().enumerate() {
+                for (c, row) in transposed[..width].iter_mut().enumerate() {
                     *row |= (mask >> c & 1) << r;
                 }
             }
@@ -710,9 +774,9 @@ impl<B: Bits> Cells<B> {
         let mut best: Option<(usize, usize, u64, u64)> = None;
         for &turn in turns {
             let (source, h, w) = if turn {
-                (&transposed, width, height)
+                (&transposed[..width], width, height)
             } else {
-                (&masks, height, width)
+                (masks, height, width)
             };
             // The rows packed from the top, and from the bottom; each reversed as a whole is
             // the form flipped the other way (rows in the other order, each row reversed).
@@ -1080,8 +1144,8 @@ mod tests {
     impl Brute {
         fn new(board: &Board) -> Brute {
             Brute {
-                columns: board.columns,
-                cells: board.rows * board.columns,
+                columns: board.columns(),
+                cells: board.rows() * board.columns(),
                 grundy: std::collections::HashMap::new(),
                 misere_win: std::collections::HashMap::new(),
             }
