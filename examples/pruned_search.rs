@@ -20,12 +20,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if let Some(grid) = text.strip_prefix("grid") {
             let (r, c) = grid.split_once('x').ok_or("gridRxC")?;
             let graph = SimpleGraph::grid(r.parse()?, c.parse()?);
+            let threads: usize =
+                std::env::var("CGT_THREADS").map_or(Ok(1), |count| count.parse())?;
             let began = Instant::now();
-            let value = NimberSearch::new(NodeKayles).nimber(&graph)?;
+            let mut search = NimberSearch::new(NodeKayles).with_threads(threads);
+            let value = search.nimber(&graph)?;
             println!(
-                "node kayles {text}: {value} by search in {:.2} s",
-                began.elapsed().as_secs_f64()
+                "node kayles {text}: {value} by search on {threads} thread(s) in {:.2} s ({} questions)",
+                began.elapsed().as_secs_f64(),
+                search.stats().positions
             );
+            if std::env::var_os("CGT_THREADS").is_some() {
+                continue;
+            }
             let began = Instant::now();
             let value = Solver::new(NodeKayles).grundy(&graph)?;
             println!(

@@ -719,7 +719,8 @@ impl<G: ImpartialGame> Worker<'_, G> {
             return Ok(Started::Answer(Answer::Value(entry.nimber)));
         }
         let mut not = entry.map_or(0, |entry| entry.not_p);
-        if !entry.is_some_and(|entry| entry.asked) {
+        let fresh = !entry.is_some_and(|entry| entry.asked);
+        if fresh {
             // The closed forms, asked once a component; what they say goes into the table.
             let value = match self.game.known_grundy(component) {
                 Some(value) => Some(value.value()),
@@ -732,24 +733,51 @@ impl<G: ImpartialGame> Worker<'_, G> {
                     _ => None,
                 },
             };
-            self.remember(component, |entry| {
-                entry.asked = true;
-                entry.not_p |= not;
-                if let Some(value) = value {
-                    entry.nimber = value;
-                }
-            });
             if let Some(value) = value {
+                self.remember(component, |entry| {
+                    entry.asked = true;
+                    entry.nimber = value;
+                });
                 return Ok(Started::Answer(Answer::Value(value)));
             }
         }
         let wanted = wanted.without(not);
-        if wanted.is_empty() {
-            return Ok(Started::Answer(Answer::NotIn));
+        let busy = defer && entry.is_some_and(|entry| entry.busy > 0);
+        if wanted.is_empty() || busy {
+            if fresh {
+                self.remember(component, |entry| {
+                    entry.asked = true;
+                    entry.not_p |= not;
+                });
+            }
+            return Ok(Started::Answer(if busy {
+                Answer::Busy
+            } else {
+                Answer::NotIn
+            }));
         }
-        if defer && entry.is_some_and(|entry| entry.busy > 0) {
-            return Ok(Started::Answer(Answer::Busy));
+        // From here until it answers, a thread that meets this component asks its other
+        // options first.
+        self.remember(component, |entry| {
+            entry.asked = true;
+            entry.not_p |= not;
+            entry.busy = entry.busy.saturating_add(1);
+        });
+        let started = self.options(component, wanted, not);
+        if !matches!(started, Ok(Started::Options { .. })) {
+            self.remember(component, |entry| entry.busy = entry.busy.saturating_sub(1));
         }
+        started
+    }
+
+    /// The options of `component`, asked for `wanted` (less the values `not`), made and split:
+    /// an answer when those the table values settle the question (see [`start`](Self::start)).
+    fn options(
+        &mut self,
+        component: &G::Position,
+        wanted: Wanted,
+        not: u64,
+    ) -> Result<Started<G::Position>> {
         self.stats.positions += 1;
         if self.stats.positions % (1 << 16) == 0 {
             if let Some(progress) = self.progress.as_mut() {
@@ -802,8 +830,6 @@ impl<G: ImpartialGame> Worker<'_, G> {
                 .map(|part| game.difficulty(part))
                 .fold(0u64, u64::saturating_add)
         });
-        // Until it answers, a thread that meets this component asks its other options first.
-        self.remember(component, |entry| entry.busy = entry.busy.saturating_add(1));
         Ok(Started::Options {
             options,
             potential,
@@ -1078,4 +1104,61 @@ enum Started<P> {
         potential: Potential,
         wanted: Wanted,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Kayles on one row: knock down one pin or two adjacent ones (octal 0.77); a row splits.
+    #[derive(Clone, Copy)]
+    struct Kayles;
+
+    impl ImpartialGame for Kayles {
+        type Position = Vec<u32>;
+
+        fn moves(&self, rows: &Vec<u32>) -> impl Iterator<Item = Vec<u32>> {
+            let rows = rows.clone();
+            (0..rows.len()).flat_map(move |i| {
+                let rows = rows.clone();
+                let n = rows[i];
+                (1..=2u32.min(n)).flat_map(move |take| {
+                    let rows = rows.clone();
+                    (0..=n - take).map(move |left| {
+                        let mut next = rows.clone();
+                        next.swap_remove(i);
+                        next.extend([left, n - take - left].into_iter().filter(|&r| r > 0));
+                        next.sort_unstable();
+                        next
+                    })
+                })
+            })
+        }
+
+        fn components(&self, rows: Vec<u32>) -> impl Iterator<Item = Vec<u32>> {
+            rows.into_iter().map(|row| vec![row])
+        }
+
+        fn difficulty(&self, rows: &Vec<u32>) -> u64 {
+            rows.iter().map(|&row| u64::from(row)).sum()
+        }
+    }
+
+    #[test]
+    fn no_component_is_left_marked_busy_after_a_search_on_threads() {
+        // Kayles rows of 1 to 12 (OEIS A002186): the helpers stop wherever they are when the
+        // first thread answers, and their frames must not stay marked.
+        let kayles = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4];
+        for threads in [2, 3] {
+            let mut search = NimberSearch::new(Kayles).with_threads(threads);
+            for (row, &value) in kayles.iter().enumerate().skip(1) {
+                let row = u32::try_from(row).expect("a small row");
+                assert_eq!(search.nimber(&vec![row]).unwrap(), Nimber::new(value));
+                for shard in &search.table.shards {
+                    let shard = shard.lock().unwrap();
+                    assert!(shard.values().all(|entry| entry.busy == 0));
+                }
+            }
+        }
+    }
 }
