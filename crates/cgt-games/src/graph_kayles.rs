@@ -19,10 +19,42 @@ use crate::catalogue::{Notation, component_error};
 /// assert_eq!(path.edges(), &[(0, 1), (1, 2), (2, 3)]);
 /// assert_eq!(SimpleGraph::grid(2, 2).edges().len(), 4);
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct SimpleGraph {
     vertices: u32,
     edges: Vec<(u32, u32)>,
+    /// Known to be in normal form: each connected component holds consecutive vertices and,
+    /// numbered from 0, is the form [`canonical_labelling`] gives it (so splitting the graph
+    /// needs no labelling). Not part of the graph's identity; only this module's labelling and
+    /// unions of such graphs set it.
+    normal: bool,
+}
+
+// A graph is its vertices and edges; whether it is known to be in normal form is not compared.
+impl PartialEq for SimpleGraph {
+    fn eq(&self, other: &SimpleGraph) -> bool {
+        (self.vertices, &self.edges) == (other.vertices, &other.edges)
+    }
+}
+
+impl Eq for SimpleGraph {}
+
+impl std::hash::Hash for SimpleGraph {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (self.vertices, &self.edges).hash(state);
+    }
+}
+
+impl PartialOrd for SimpleGraph {
+    fn partial_cmp(&self, other: &SimpleGraph) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for SimpleGraph {
+    fn cmp(&self, other: &SimpleGraph) -> std::cmp::Ordering {
+        (self.vertices, &self.edges).cmp(&(other.vertices, &other.edges))
+    }
 }
 
 impl SimpleGraph {
@@ -35,7 +67,11 @@ impl SimpleGraph {
             .collect();
         edges.sort_unstable();
         edges.dedup();
-        SimpleGraph { vertices, edges }
+        SimpleGraph {
+            vertices,
+            edges,
+            normal: false,
+        }
     }
 
     /// The path on `n` vertices.
@@ -106,8 +142,12 @@ impl SimpleGraph {
         )
     }
 
-    /// The connected components, each renumbered by [`canonical_labelling`].
+    /// The connected components, each renumbered by [`canonical_labelling`] (a graph in normal
+    /// form: each taken as it is, renumbered in order).
     fn components(&self) -> Vec<SimpleGraph> {
+        if self.normal {
+            return self.normal_parts();
+        }
         let neighbours = self.neighbours();
         let mut seen = vec![false; self.vertices as usize];
         let mut parts = Vec::new();
@@ -136,6 +176,34 @@ impl SimpleGraph {
         parts
     }
 
+    /// The connected components of a graph in normal form: runs of consecutive vertices, each
+    /// ending at the first vertex no edge from the run passes (an edge list sorted by its first
+    /// end holds each run's edges together), each in normal form as it is.
+    fn normal_parts(&self) -> Vec<SimpleGraph> {
+        let mut parts = Vec::new();
+        let (mut start, mut first, mut next) = (0u32, 0usize, 0usize);
+        let mut reach = 0u32;
+        for v in 0..self.vertices {
+            while let Some(&(a, b)) = self.edges.get(next).filter(|edge| edge.0 == v) {
+                reach = reach.max(b.max(a));
+                next += 1;
+            }
+            if reach <= v {
+                let edges = self.edges[first..next]
+                    .iter()
+                    .map(|&(a, b)| (a - start, b - start))
+                    .collect();
+                parts.push(SimpleGraph {
+                    vertices: v + 1 - start,
+                    edges,
+                    normal: true,
+                });
+                (start, first, reach) = (v + 1, next, v + 1);
+            }
+        }
+        parts
+    }
+
     /// The same graph with each vertex `v` numbered `number[v]`.
     fn renumbered(&self, number: &[u32]) -> SimpleGraph {
         SimpleGraph::new(
@@ -146,7 +214,7 @@ impl SimpleGraph {
         )
     }
 
-    /// The disjoint union of `parts`, in order.
+    /// The disjoint union of `parts`, in order: in normal form when every part is.
     fn union(parts: &[SimpleGraph]) -> SimpleGraph {
         let mut offset = 0;
         let mut edges = Vec::new();
@@ -154,7 +222,10 @@ impl SimpleGraph {
             edges.extend(part.edges.iter().map(|&(a, b)| (a + offset, b + offset)));
             offset += part.vertices;
         }
-        SimpleGraph::new(offset, edges)
+        SimpleGraph {
+            normal: parts.iter().all(|part| part.normal),
+            ..SimpleGraph::new(offset, edges)
+        }
     }
 }
 
@@ -225,10 +296,15 @@ fn canonical_labelling(graph: &SimpleGraph) -> SimpleGraph {
     // Renumbered breadth first from its vertex 0, neighbours in order (a function of the form,
     // so still one form for isomorphic graphs): a path reads along itself, as people write it.
     let best = best.unwrap_or_default();
-    if n == 0 {
-        return best;
+    let form = if n == 0 {
+        best
+    } else {
+        best.renumbered(&breadth_first(&best.neighbours(), 0, |v| (0, v)))
+    };
+    SimpleGraph {
+        normal: true,
+        ..form
     }
-    best.renumbered(&breadth_first(&best.neighbours(), 0, |v| (0, v)))
 }
 
 /// The numbers of a walk breadth first from `start`, each vertex's neighbours taken in the
@@ -298,9 +374,13 @@ fn refined(mut cells: Vec<u64>, adjacency: &[u64]) -> Vec<u64> {
 fn breadth_first_labelling(graph: &SimpleGraph) -> SimpleGraph {
     let neighbours = graph.neighbours();
     let degree = |v: u32| neighbours[v as usize].len();
-    match (0..graph.vertices).min_by_key(|&v| (degree(v), v)) {
+    let form = match (0..graph.vertices).min_by_key(|&v| (degree(v), v)) {
         Some(start) => graph.renumbered(&breadth_first(&neighbours, start, |v| (degree(v), v))),
         None => SimpleGraph::default(),
+    };
+    SimpleGraph {
+        normal: true,
+        ..form
     }
 }
 

@@ -152,7 +152,16 @@ proptest! {
             isomorphic(&graph, &other)
         );
         // The form is the same graph renumbered.
-        prop_assert!(isomorphic(&graph, &NodeKayles.canonical(graph.clone())));
+        let form = NodeKayles.canonical(graph.clone());
+        prop_assert!(isomorphic(&graph, &form));
+        // A form is split and formed again without labelling (it is known to be in normal
+        // form): the same parts and form as a copy that is not known so, labelled afresh.
+        let copy = SimpleGraph::new(form.vertices(), form.edges().iter().copied());
+        let parts: Vec<SimpleGraph> = NodeKayles.components(form.clone()).collect();
+        let labelled: Vec<SimpleGraph> = NodeKayles.components(copy.clone()).collect();
+        prop_assert_eq!(parts, labelled);
+        prop_assert_eq!(NodeKayles.canonical(form.clone()), NodeKayles.canonical(copy));
+        prop_assert_eq!(NodeKayles.canonical(form.clone()), form);
     }
 }
 
