@@ -42,7 +42,7 @@ use std::hash::{BuildHasher, Hash};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, mpsc};
 
-use hashbrown::{DefaultHashBuilder, HashMap};
+use hashbrown::{DefaultHashBuilder, HashTable};
 use smallvec::{SmallVec, smallvec};
 
 use crate::{Budget, ImpartialGame, Nimber, Resource, Result};
@@ -321,9 +321,10 @@ pub struct NimberSearch<G: ImpartialGame> {
 }
 
 /// The transposition table, shared by the threads of a search: shards behind mutexes (a
-/// thread that finds a shard taken blocks on it), each bounded.
+/// thread that finds a shard taken blocks on it), each bounded. A key is hashed once: the
+/// hash picks the shard (by its middle bits) and the place in it.
 struct Table<P> {
-    shards: Vec<Mutex<HashMap<P, Entry>>>,
+    shards: Vec<Mutex<HashTable<(P, Entry)>>>,
     per_shard: usize,
     hasher: DefaultHashBuilder,
 }
@@ -333,27 +334,32 @@ const SHARDS: usize = 64;
 impl<P: Eq + Hash + Clone> Table<P> {
     fn new(capacity: usize) -> Table<P> {
         Table {
-            shards: (0..SHARDS).map(|_| Mutex::new(HashMap::new())).collect(),
+            shards: (0..SHARDS).map(|_| Mutex::new(HashTable::new())).collect(),
             per_shard: capacity.div_ceil(SHARDS),
             hasher: DefaultHashBuilder::default(),
         }
     }
 
-    fn shard(&self, key: &P) -> std::sync::MutexGuard<'_, HashMap<P, Entry>> {
-        let index = self.hasher.hash_one(key) as usize % SHARDS;
+    /// The hash of `key` and its shard, locked.
+    fn shard(&self, key: &P) -> (u64, std::sync::MutexGuard<'_, HashTable<(P, Entry)>>) {
+        let hash = self.hasher.hash_one(key);
+        // The middle bits: the table places an entry by the low ones and tags it with the top.
+        let index = (hash >> 32) as usize % SHARDS;
         // A poisoned shard (a panic elsewhere) still holds sound entries.
-        self.shards[index]
+        let shard = self.shards[index]
             .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        (hash, shard)
     }
 
     fn get(&self, key: &P) -> Option<Entry> {
-        self.shard(key).get(key).copied()
+        let (hash, shard) = self.shard(key);
+        shard.find(hash, |(k, _)| k == key).map(|&(_, entry)| entry)
     }
 
     fn update(&self, key: &P, update: impl FnOnce(&mut Entry)) {
-        let mut shard = self.shard(key);
-        if let Some(entry) = shard.get_mut(key) {
+        let (hash, mut shard) = self.shard(key);
+        if let Some((_, entry)) = shard.find_mut(hash, |(k, _)| k == key) {
             update(entry);
         } else if shard.len() < self.per_shard {
             let mut entry = Entry {
@@ -363,7 +369,7 @@ impl<P: Eq + Hash + Clone> Table<P> {
                 busy: 0,
             };
             update(&mut entry);
-            shard.insert(key.clone(), entry);
+            shard.insert_unique(hash, (key.clone(), entry), |(k, _)| self.hasher.hash_one(k));
         }
     }
 
@@ -1156,7 +1162,7 @@ mod tests {
                 assert_eq!(search.nimber(&vec![row]).unwrap(), Nimber::new(value));
                 for shard in &search.table.shards {
                     let shard = shard.lock().unwrap();
-                    assert!(shard.values().all(|entry| entry.busy == 0));
+                    assert!(shard.iter().all(|(_, entry)| entry.busy == 0));
                 }
             }
         }
