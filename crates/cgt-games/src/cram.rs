@@ -713,18 +713,36 @@ impl<B: Bits> Cells<B> {
     /// the eight symmetries (the least as boards are ordered: rows, columns, then the bit
     /// words).
     fn least_form(&self, region: B) -> Board {
+        debug_assert!(region != B::ZERO, "a region has a cell");
+        let top = region.zeros_below() / self.columns;
+        let height = (B::BITS - 1 - region.zeros_above()) / self.columns + 1 - top;
+        // Room for the rows and the columns: most regions have few (a board of `Cells` has at
+        // most 64 of each), and clearing 64 words twice a region was a twentieth of a search.
+        if height <= 16 {
+            self.least_form_in(region, top, height, &mut [0; 16], &mut [0; 16])
+        } else {
+            self.least_form_in(region, top, height, &mut [0; 64], &mut [0; 64])
+        }
+    }
+
+    /// [`least_form`](Self::least_form) of the `height` rows of `region` from row `top`, with
+    /// room for them in `all` and for its columns, when they are fewer, in `transposed`.
+    fn least_form_in(
+        &self,
+        region: B,
+        top: usize,
+        height: usize,
+        all: &mut [u64],
+        transposed: &mut [u64],
+    ) -> Board {
         let columns = self.columns;
         let row_mask = if columns == 64 {
             u64::MAX
         } else {
             (1u64 << columns) - 1
         };
-        // The region's rows as bit masks, from its top row to its bottom one (a board of
-        // `Cells` has at most 64 rows), shifted to its leftmost column.
-        debug_assert!(region != B::ZERO, "a region has a cell");
-        let top = region.zeros_below() / columns;
-        let height = (B::BITS - 1 - region.zeros_above()) / columns + 1 - top;
-        let mut all = [0u64; 64];
+        // The region's rows as bit masks, from its top row to its bottom one, shifted to its
+        // leftmost column.
         let masks = &mut all[..height];
         let mut rest = region >> (top * columns);
         let mut columns_used = 0;
@@ -745,7 +763,6 @@ impl<B: Bits> Cells<B> {
             std::cmp::Ordering::Greater => &[true],
             std::cmp::Ordering::Equal => &[false, true],
         };
-        let mut transposed = [0u64; 64];
         if width <= height && height <= 8 {
             // Up to 8 × 8: the rows as the bytes of one word, transposed by three exchanges
             // of blocks (Warren, *Hacker's Delight*, 2nd ed., section 7-3).
