@@ -148,6 +148,9 @@ impl SimpleGraph {
         if self.normal {
             return self.normal_parts();
         }
+        if self.vertices <= 64 {
+            return self.small_parts();
+        }
         let neighbours = self.neighbours();
         let mut seen = vec![false; self.vertices as usize];
         let mut parts = Vec::new();
@@ -171,6 +174,39 @@ impl SimpleGraph {
             for &member in &members {
                 removed[member as usize] = false;
             }
+            parts.push(canonical_labelling(&self.without(&removed)));
+        }
+        parts
+    }
+
+    /// [`components`](Self::components) of a graph of at most 64 vertices, each vertex's
+    /// neighbours and each part a machine word.
+    fn small_parts(&self) -> Vec<SimpleGraph> {
+        let mut adjacency = [0u64; 64];
+        for &(a, b) in &self.edges {
+            adjacency[a as usize] |= 1 << b;
+            adjacency[b as usize] |= 1 << a;
+        }
+        let mut rest = if self.vertices == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.vertices) - 1
+        };
+        let mut parts = Vec::new();
+        while rest != 0 {
+            let (mut part, mut frontier) = (rest & rest.wrapping_neg(), rest & rest.wrapping_neg());
+            while frontier != 0 {
+                let mut reached = 0;
+                let mut walk = frontier;
+                while walk != 0 {
+                    reached |= adjacency[walk.trailing_zeros() as usize];
+                    walk &= walk - 1;
+                }
+                frontier = reached & !part;
+                part |= frontier;
+            }
+            rest &= !part;
+            let removed: Vec<bool> = (0..self.vertices).map(|v| part >> v & 1 == 0).collect();
             parts.push(canonical_labelling(&self.without(&removed)));
         }
         parts
