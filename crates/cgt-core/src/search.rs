@@ -770,14 +770,15 @@ impl<G: ImpartialGame> Worker<'_, G> {
             entry.busy = entry.busy.saturating_add(1);
         });
         let started = self.options(component, wanted, not);
-        if !matches!(started, Ok(Started::Options { .. })) {
+        if started.is_err() {
             self.remember(component, |entry| entry.busy = entry.busy.saturating_sub(1));
         }
         started
     }
 
     /// The options of `component`, asked for `wanted` (less the values `not`), made and split:
-    /// an answer when those the table values settle the question (see [`start`](Self::start)).
+    /// an answer when those the table values settle the question, which clears the component's
+    /// busy mark with what it learned (see [`start`](Self::start)).
     fn options(
         &mut self,
         component: &G::Position,
@@ -826,7 +827,10 @@ impl<G: ImpartialGame> Worker<'_, G> {
         }
         if !potential.meets(&wanted) {
             let not = wanted.low_bits() | potential.found;
-            self.remember(component, |entry| entry.not_p |= not);
+            self.remember(component, |entry| {
+                entry.not_p |= not;
+                entry.busy = entry.busy.saturating_sub(1);
+            });
             return Ok(Started::Answer(Answer::NotIn));
         }
         // The easiest options first, by the game's measure of difficulty (see the module docs).

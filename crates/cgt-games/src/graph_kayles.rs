@@ -194,7 +194,8 @@ impl SimpleGraph {
         };
         let mut parts = Vec::new();
         while rest != 0 {
-            let (mut part, mut frontier) = (rest & rest.wrapping_neg(), rest & rest.wrapping_neg());
+            let lowest = rest & rest.wrapping_neg();
+            let (mut part, mut frontier) = (lowest, lowest);
             while frontier != 0 {
                 let mut reached = 0;
                 let mut walk = frontier;
