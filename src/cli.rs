@@ -349,6 +349,12 @@ pub struct GameArgs {
     /// by default the cores the process may use.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
+    /// Find values by the pruned search of one position (Lemoine & Viennot; Beling &
+    /// Rogalski) instead of the game's own engine: for a heap game (e.g. grundy) a cross-check
+    /// of its Grundy sequence, each heap searched alone; for any other game without cycles, a
+    /// search that values few positions besides the one asked. Games with cycles refuse it.
+    #[arg(long)]
+    pub search: bool,
 }
 
 impl GameArgs {

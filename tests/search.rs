@@ -44,3 +44,61 @@ fn cram_and_node_kayles_through_the_program() {
     let output = cgt(&["value", "cram", "4x5", "--threads", "0"]);
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn heap_games_by_search_through_the_program() {
+    // Grundy's game valued by the pruned search instead of its Grundy sequence: OEIS A002188
+    // (tests/oracles/grundys_game.json), on one thread and on two.
+    let grundy: Vec<u64> = common::oracle("grundys_game.json")["G_source_values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|value| value.as_u64().unwrap())
+        .collect();
+    for heap in [0usize, 1, 5, 37, 77, 104] {
+        for threads in ["1", "2"] {
+            let text = heap.to_string();
+            let arguments = ["value", "grundy", &text, "--search", "--threads", threads];
+            let report = json(&[&arguments[..], &["--json"]].concat());
+            assert_eq!(report["grundy"], grundy[heap], "heap {heap} on {threads}");
+        }
+    }
+    // The values came from the search (the sequence engine searches no position).
+    let report = json(&["value", "grundy", "104", "--search", "--json"]);
+    assert!(
+        report["positions_evaluated"].as_u64().unwrap() > 100,
+        "{report}"
+    );
+    let report = json(&["value", "grundy", "104", "--json"]);
+    assert_eq!(report["positions_evaluated"], 0, "{report}");
+    // A sum, and its winning moves: each leaves heaps whose values' nim-sum is 0.
+    let report = json(&["value", "grundy", "20", "37", "104", "--search", "--json"]);
+    assert_eq!(report["grundy"], grundy[20] ^ grundy[37] ^ grundy[104]);
+    let winning = report["winning_moves"].as_array().unwrap();
+    assert!(!winning.is_empty());
+    for position in winning {
+        let total = position.as_array().unwrap().iter().fold(0, |total, heap| {
+            total ^ grundy[heap.as_u64().unwrap() as usize]
+        });
+        assert_eq!(total, 0, "{position}");
+    }
+    // Kayles (OEIS A002186, tests/oracles/kayles_0.77.json).
+    let kayles = common::oracle("kayles_0.77.json")["G_source_values"][100]
+        .as_u64()
+        .unwrap();
+    let report = json(&["value", "kayles", "100", "--search", "--json"]);
+    assert_eq!(report["grundy"], kayles);
+    // Refused: a game with cycles, a graph file, and a heap whose search would exceed the
+    // budget (at once, without searching).
+    for arguments in [
+        &["value", "loopy-subtraction:1,2/10", "3", "--search"][..],
+        &["value", "--graph", "/nonexistent.dot", "a", "--search"],
+        &["value", "grundy", "10000000", "--search"],
+    ] {
+        let output = cgt(arguments);
+        assert_eq!(output.status.code(), Some(2), "{arguments:?}");
+        assert!(output.stdout.is_empty(), "{arguments:?}");
+        let error = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(error.lines().count(), 1, "{error}");
+    }
+}

@@ -127,12 +127,25 @@ pub(crate) fn choose(source: &GameArgs, max_memory: u64) -> Result<Chosen, Error
     let components = source.components();
     let Some(path) = &source.graph else {
         let name = source.game.as_deref().unwrap_or_default();
+        let mut game = cgt_games::open(name)?;
+        if source.search {
+            game = game.pruned().ok_or_else(|| {
+                Error::Usage(format!(
+                    "--search needs a game without cycles; {game} has positions that repeat"
+                ))
+            })?;
+        }
         return Ok(Chosen {
-            game: cgt_games::open(name)?,
+            game,
             components,
             graph: None,
         });
     };
+    if source.search {
+        return Err(Error::Usage(
+            "--search needs a game without cycles; a --graph game may have cycles".to_string(),
+        ));
+    }
     let label = path.display().to_string();
     let unreadable = |source| Error::Read {
         path: label.clone(),

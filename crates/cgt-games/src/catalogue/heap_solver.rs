@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 
-use cgt_core::{Budget, Nimber, Resource, Solver};
+use cgt_core::{Budget, Nimber, NimberSearch, Resource, Solver};
 
 use crate::{
     GrundySequence, HeapGame, HeapRuleset, Heaps, Result, Ruleset, Tabulated, TakeAndBreak,
@@ -100,9 +100,23 @@ pub enum Progress {
 /// assert!(solver.grundy(&first.position)?.is_zero());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug)]
 pub struct HeapSolver {
     solver: Solver<HeapGame<Tabulated>>,
+    /// Made by [`HeapSolver::searched`]: every value comes from the pruned search of one
+    /// position instead of the sequence and the solver.
+    search: Option<NimberSearch<HeapGame<Ruleset>>>,
+    /// The heaps below this one have been searched, in increasing order (see
+    /// [`value`](Self::value)).
+    searched_below: u64,
+}
+
+impl fmt::Debug for HeapSolver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("HeapSolver")
+            .field("ruleset", self.ruleset())
+            .field("searched", &self.search.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl HeapSolver {
@@ -156,7 +170,97 @@ impl HeapSolver {
             .with_progress(move |positions| {
                 (progress.borrow_mut())(Progress::Search { positions });
             });
-        Ok(HeapSolver { solver })
+        Ok(HeapSolver {
+            solver,
+            search: None,
+            searched_below: 0,
+        })
+    }
+
+    /// A solver for positions of `ruleset` whose values all come from the pruned search of one
+    /// position ([`NimberSearch`], on `threads` threads) instead of the Grundy sequence: no
+    /// sequence is computed, each heap is searched alone (a sum's value is the nim-sum of its
+    /// heaps'), and the ruleset's closed forms (Nim, Bash, subtraction games, ...) answer as
+    /// hooks. A cross-check of the sequence engine by a method that shares none of its code
+    /// past the rules.
+    ///
+    /// # Errors
+    ///
+    /// None at once: a heap whose search exceeds `budget` is refused when it is valued.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::{Budget, Nimber};
+    /// use cgt_games::{HeapSolver, Heaps};
+    ///
+    /// let mut grundy = HeapSolver::searched("grundy".parse()?, Budget::DEFAULT, 1, |_| {})?;
+    /// // OEIS A002188: G(20) = 0, G(21) = 4.
+    /// assert_eq!(grundy.grundy(&Heaps::from([20, 21]))?, Nimber::new(4));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn searched(
+        ruleset: Ruleset,
+        budget: Budget,
+        threads: usize,
+        progress: impl FnMut(Progress) + 'static,
+    ) -> Result<HeapSolver> {
+        let sequence = ruleset.sequence_with(0, budget, |_| {})?;
+        let solver =
+            Solver::new(HeapGame(Tabulated::new(ruleset.clone(), sequence))).with_budget(budget);
+        let mut progress = progress;
+        let search = NimberSearch::new(HeapGame(ruleset))
+            .with_budget(budget)
+            .with_threads(threads)
+            .with_progress(move |positions| progress(Progress::Search { positions }));
+        Ok(HeapSolver {
+            solver,
+            search: Some(search),
+            searched_below: 0,
+        })
+    }
+
+    /// Later searches on `threads` threads (at least 1), for a solver made by
+    /// [`searched`](Self::searched); others search on one.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.search = self
+            .search
+            .take()
+            .map(|search| search.with_threads(threads));
+    }
+
+    /// The value of a sum of heaps, from the one source of values.
+    fn value(&mut self, heaps: &Heaps) -> Result<Nimber> {
+        let Some(search) = self.search.as_mut() else {
+            return Ok(self.solver.grundy(heaps)?);
+        };
+        let budget = self.solver.budget();
+        let mut total = Nimber::ZERO;
+        let ruleset = self.solver.game().ruleset().ruleset();
+        for heap in heaps.iter() {
+            if let Some(value) = ruleset.heap_grundy(heap) {
+                total ^= value;
+                continue;
+            }
+            // The search of a heap values smaller heaps on the way: one whose options and
+            // theirs would exceed the budget is refused before it is searched.
+            let bound = estimated_options(ruleset, heap).saturating_mul(u128::from(heap) + 1);
+            if bound > u128::from(budget.options) {
+                return Err(budget.exceeded(Resource::Options).into());
+            }
+            // The smaller heaps first, in increasing order: each heap's options are then
+            // valued by the table, so the search never holds more than one heap's options
+            // (searched from the top, a heap of n stacked about n frames of n / 2 options each:
+            // 2 GB for Grundy's game at 10,000).
+            for smaller in self.searched_below..heap {
+                if ruleset.heap_grundy(smaller).is_none() {
+                    search.nimber(&Heaps::one(smaller))?;
+                }
+                self.searched_below = smaller + 1;
+            }
+            total ^= search.nimber(&Heaps::one(heap))?;
+        }
+        Ok(total)
     }
 
     /// The ruleset.
@@ -202,7 +306,10 @@ impl HeapSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn positions_evaluated(&self) -> u64 {
-        self.solver.positions_evaluated()
+        match &self.search {
+            Some(search) => search.stats().positions,
+            None => self.solver.positions_evaluated(),
+        }
     }
 
     /// The Grundy value of `position`, the nim-sum of its heaps' values.
@@ -221,7 +328,7 @@ impl HeapSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn grundy(&mut self, position: &Heaps) -> Result<Nimber> {
-        Ok(self.solver.grundy(position)?)
+        self.value(position)
     }
 
     /// The moves of `position`, heap by heap in the ruleset's order, each with the value of the
@@ -258,7 +365,7 @@ impl HeapSolver {
                 if listed.len() == limit {
                     return Ok((listed, true));
                 }
-                let after = total ^ value ^ self.solver.grundy(&to)?;
+                let after = total ^ value ^ self.value(&to)?;
                 listed.push((self.heap_move(position, index, to), after));
             }
         }
@@ -351,7 +458,7 @@ impl HeapSolver {
     fn heap_values(&mut self, position: &Heaps) -> Result<Vec<Nimber>> {
         position
             .iter()
-            .map(|heap| Ok(self.solver.grundy(&Heaps::one(heap))?))
+            .map(|heap| self.value(&Heaps::one(heap)))
             .collect()
     }
 
@@ -430,7 +537,7 @@ impl HeapSolver {
             if examined > self.solver.budget().options {
                 return Err(self.solver.budget().exceeded(Resource::Options).into());
             }
-            if self.solver.grundy(&option)? == target {
+            if self.value(&option)? == target {
                 if found.len() == count {
                     return Ok((found, false));
                 }

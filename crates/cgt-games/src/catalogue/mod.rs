@@ -648,6 +648,28 @@ pub trait Game: fmt::Display {
     fn has_cycles(&self) -> bool {
         false
     }
+
+    /// The same game, its values found by the pruned search of one position
+    /// ([`NimberSearch`](cgt_core::NimberSearch)) instead of its own engine: for a heap game a
+    /// cross-check of its Grundy sequence, for any other game without cycles a search that
+    /// values few positions besides the one asked. `None` for a game with cycles, whose values
+    /// the search cannot find.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::{Budget, Nimber};
+    ///
+    /// let grundy = cgt_games::open("grundy")?.pruned().expect("a game without cycles");
+    /// let (mut analysis, position) = grundy.analyse(&["30".to_string()], Budget::DEFAULT, Box::new(|_| {}))?;
+    /// // OEIS A002188: G(30) = 3.
+    /// assert_eq!(analysis.evaluate(&position)?.grundy(), Some(Nimber::new(3)));
+    /// assert!(cgt_games::open("loopy-subtraction:1,2/10")?.pruned().is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn pruned(&self) -> Option<Box<dyn Game>> {
+        None
+    }
 }
 
 /// Values, moves and winning moves of positions of one game, written as text.

@@ -208,6 +208,10 @@ where
         let graph = GameGraph::explore(&mut solver, &components, max_positions)?;
         Ok(graph.map_positions(|position| write(&self.game, position)))
     }
+
+    fn pruned(&self) -> Option<Box<dyn Game>> {
+        Some(Box::new(Searched::pruned(self.game.clone())))
+    }
 }
 
 /// Positions of a searched game: one solver remembers every component it values.
