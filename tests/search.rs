@@ -88,12 +88,24 @@ fn heap_games_by_search_through_the_program() {
         .unwrap();
     let report = json(&["value", "kayles", "100", "--search", "--json"]);
     assert_eq!(report["grundy"], kayles);
-    // Refused: a game with cycles, a graph file, and a heap whose search would exceed the
-    // budget (at once, without searching).
+    // A closed form answers as a hook, however large the heap (Bouton: 3 ^ 4 ^ 10^18).
+    let report = json(&[
+        "value",
+        "nim",
+        "3",
+        "4",
+        "1000000000000000000",
+        "--search",
+        "--json",
+    ]);
+    assert_eq!(report["grundy"], 3 ^ 4 ^ 1_000_000_000_000_000_000u64);
+    // Refused: a game with cycles, a graph file, and heaps whose search would exceed the
+    // budget's options or the memory its table may take (at once, without searching).
     for arguments in [
         &["value", "loopy-subtraction:1,2/10", "3", "--search"][..],
         &["value", "--graph", "/nonexistent.dot", "a", "--search"],
         &["value", "grundy", "10000000", "--search"],
+        &["value", "subset-nim:1,3,4", "20000000", "--search"],
     ] {
         let output = cgt(arguments);
         assert_eq!(output.status.code(), Some(2), "{arguments:?}");

@@ -72,6 +72,10 @@ pub enum Progress {
     },
 }
 
+/// A generous bound on the memory a heap takes in the table of [`HeapSolver::searched`]: the
+/// key, the entry and the map's spare room.
+const SEARCHED_HEAP_BYTES: u64 = 128;
+
 /// The values, moves and winning moves of positions of a [`Ruleset`], from one source of
 /// values.
 ///
@@ -242,11 +246,19 @@ impl HeapSolver {
                 total ^= value;
                 continue;
             }
-            // The search of a heap values smaller heaps on the way: one whose options and
-            // theirs would exceed the budget is refused before it is searched.
+            // The search of a heap values every smaller heap on the way: one whose options and
+            // theirs would exceed the budget, or whose smaller heaps the table could not hold
+            // (each then searched again from the top, as deep as the heap), is refused before
+            // it is searched.
             let bound = estimated_options(ruleset, heap).saturating_mul(u128::from(heap) + 1);
             if bound > u128::from(budget.options) {
                 return Err(budget.exceeded(Resource::Options).into());
+            }
+            if heap >= budget.positions {
+                return Err(budget.exceeded(Resource::Positions).into());
+            }
+            if heap >= budget.memory / 2 / SEARCHED_HEAP_BYTES {
+                return Err(budget.exceeded(Resource::Memory).into());
             }
             // The smaller heaps first, in increasing order: each heap's options are then
             // valued by the table, so the search never holds more than one heap's options
