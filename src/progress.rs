@@ -53,21 +53,31 @@ impl Meter {
         }
         self.drawn.set(Some(Instant::now()));
         let seconds = elapsed.as_secs_f64();
+        // Part of a known whole: the share done, the rate and the time left at that rate.
+        let part = |done: u64, total: u64, unit: &str| {
+            let rate = done as f64 / seconds;
+            let left = total.saturating_sub(done) as f64 / rate.max(1.0);
+            let percent = done as f64 * 100.0 / total.max(1) as f64;
+            format!(
+                "({percent:.0}%), {} {unit}/s, about {} left",
+                short(rate),
+                duration(left)
+            )
+        };
         let line = match progress {
             Progress::Sequence { heap, last } => {
-                let rate = heap as f64 / seconds;
-                let left = last.saturating_sub(heap) as f64 / rate.max(1.0);
-                let percent = heap as f64 * 100.0 / last.max(1) as f64;
-                format!(
-                    "cgt: G({heap}) of G({last}) ({percent:.0}%), {} heaps/s, about {} left",
-                    short(rate),
-                    duration(left)
-                )
+                format!("cgt: G({heap}) of G({last}) {}", part(heap, last, "heaps"))
             }
             Progress::Quotient { heap, last } => format!(
                 "cgt: misère quotient, adding heap {heap} (of at most {last}), {} so far",
                 duration(seconds)
             ),
+            Progress::Table { done, total } => {
+                format!(
+                    "cgt: table of values, {done} of {total} {}",
+                    part(done, total, "entries")
+                )
+            }
             Progress::Search { positions } => format!(
                 "cgt: {positions} positions evaluated, {} positions/s, {} so far",
                 short(positions as f64 / seconds),

@@ -37,9 +37,23 @@ use crate::catalogue::{Notation, component_error};
 /// assert_eq!(solver.grundy(&vec![10; 10])?, Nimber::new(19));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 pub struct Chomp {
     tables: Arc<Mutex<Tables>>,
+    /// Hears how far a table is made: diagrams valued, of how many.
+    progress: Option<TableProgress>,
+}
+
+/// Where a [`Chomp`] reports the making of a table: diagrams valued so far, and in all.
+pub type TableProgress = Arc<Mutex<dyn FnMut(u64, u64) + Send>>;
+
+impl std::fmt::Debug for Chomp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Chomp")
+            .field("tables", &self.tables)
+            .field("reports_progress", &self.progress.is_some())
+            .finish()
+    }
 }
 
 /// The tables a [`Chomp`] keeps, and the rectangles too large for one: the positions inside
@@ -51,8 +65,12 @@ struct Tables {
     refused: Vec<(usize, u32)>,
 }
 
-/// The most tables a [`Chomp`] keeps (32 MiB at most).
+/// The most tables a [`Chomp`] keeps: four of at most 2^22 diagrams (32 MiB), or one larger
+/// (64 MiB at most).
 pub const TABLES_KEPT: usize = 4;
+
+/// Diagrams valued between two reports of a table's making (a fifth of a second or so).
+const REPORT_EVERY: usize = 1 << 19;
 
 /// The nimbers of every Young diagram inside a rectangle of `rows` × `columns`, computed in
 /// one pass from the smallest diagram up.
@@ -73,10 +91,10 @@ pub struct ChompTable {
 }
 
 impl ChompTable {
-    /// The most diagrams a table holds (two bytes each, 8 MiB; made in about two seconds,
-    /// with nothing to report meanwhile): 12 × 12 has 2,704,156 and 8 × 20 3,108,105.
-    /// Larger positions are searched, with progress.
-    pub const MOST_DIAGRAMS: u64 = 1 << 22;
+    /// The most diagrams a table holds (two bytes each, 64 MiB; made at about two million a
+    /// second, with progress): 12 × 12 has 2,704,156, 13 × 13 10,400,600 and 13 × 14
+    /// 20,058,300. Larger positions are searched.
+    pub const MOST_DIAGRAMS: u64 = 1 << 25;
 
     /// The number of diagrams inside `rows` × `columns` (the empty one included): the binomial
     /// coefficient C(rows + columns, rows), or `None` when it is too large to count in a `u64`
@@ -95,6 +113,16 @@ impl ChompTable {
     /// The table for `rows` × `columns`, or `None` when it would hold more than
     /// [`MOST_DIAGRAMS`](Self::MOST_DIAGRAMS) diagrams or a nimber could pass 2^16 - 1.
     pub fn new(rows: usize, columns: u32) -> Option<ChompTable> {
+        ChompTable::new_reporting(rows, columns, &mut |_, _| {})
+    }
+
+    /// [`new`](Self::new), telling `progress` how many diagrams are valued, of how many, as
+    /// the table is made.
+    pub fn new_reporting(
+        rows: usize,
+        columns: u32,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Option<ChompTable> {
         let count = Self::diagrams(rows, columns).filter(|&n| n <= Self::MOST_DIAGRAMS)?;
         // A nimber is at most the number of moves, fewer than rows × columns.
         if rows as u64 * u64::from(columns) >= u64::from(u16::MAX) {
@@ -123,6 +151,9 @@ impl ChompTable {
         let mut a = vec![0u32; rows];
         let (mut prefix, mut suffix) = (vec![0u64; rows + 1], vec![0u64; rows + 1]);
         for number in 0..count as usize {
+            if number % REPORT_EVERY == 0 && number > 0 {
+                progress(number as u64, count);
+            }
             let stamp = number as u32 + 1;
             for i in 0..rows {
                 prefix[i + 1] = prefix[i] + t[i * width + a[i] as usize];
@@ -187,6 +218,34 @@ impl ChompTable {
 }
 
 impl Chomp {
+    /// The most diagrams of a table kept beside others (see [`TABLES_KEPT`]).
+    const SMALL_TABLE: u64 = 1 << 22;
+
+    /// The same game, telling `progress` how many diagrams are valued, of how many, whenever
+    /// it makes a table (a table of 13 × 13 takes seconds).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use std::sync::{Arc, Mutex};
+    /// use cgt_core::{ImpartialGame, Nimber};
+    /// use cgt_games::Chomp;
+    ///
+    /// let heard = Arc::new(Mutex::new(Vec::new()));
+    /// let sink = Arc::clone(&heard);
+    /// let chomp = Chomp::default().with_progress(Arc::new(Mutex::new(move |done, all| {
+    ///     sink.lock().unwrap().push((done, all));
+    /// })));
+    /// // Two rows (a, b) are a P-position exactly when a = b + 1.
+    /// assert_eq!(chomp.known_grundy(&vec![9, 8]), Some(Nimber::ZERO));
+    /// // 55 diagrams inside 2 x 9: too few to report.
+    /// assert!(heard.lock().unwrap().is_empty());
+    /// ```
+    pub fn with_progress(mut self, progress: TableProgress) -> Chomp {
+        self.progress = Some(progress);
+        self
+    }
+
     /// The nimber of `rows` from the table, made for its bounding rectangle when the last one
     /// does not hold it.
     fn tabled(&self, rows: &[u32]) -> Option<Nimber> {
@@ -199,7 +258,14 @@ impl Chomp {
         if tables.refused.iter().any(inside) {
             return None;
         }
-        let Some(made) = ChompTable::new(height, width) else {
+        let made = match &self.progress {
+            Some(progress) => {
+                let mut report = progress.lock().unwrap_or_else(PoisonError::into_inner);
+                ChompTable::new_reporting(height, width, &mut *report)
+            }
+            None => ChompTable::new(height, width),
+        };
+        let Some(made) = made else {
             if tables.refused.len() == TABLES_KEPT {
                 tables.refused.remove(0);
             }
@@ -207,6 +273,11 @@ impl Chomp {
             return None;
         };
         let found = made.nimber(rows);
+        // A large table is kept alone, so that the tables kept stay within 64 MiB.
+        let large = |table: &ChompTable| table.nimbers.len() as u64 > Self::SMALL_TABLE;
+        if large(&made) || tables.kept.iter().any(|table| large(table)) {
+            tables.kept.clear();
+        }
         if tables.kept.len() == TABLES_KEPT {
             tables.kept.remove(0);
         }
@@ -272,6 +343,16 @@ impl ImpartialGame for Chomp {
 impl Notation for Chomp {
     fn name(&self) -> String {
         "chomp".to_string()
+    }
+
+    fn reporting_to(&self, progress: crate::Reporter) -> Option<Chomp> {
+        Some(
+            self.clone()
+                .with_progress(Arc::new(Mutex::new(move |done, total| {
+                    let mut report = progress.lock().unwrap_or_else(PoisonError::into_inner);
+                    report(crate::Progress::Table { done, total });
+                }))),
+        )
     }
 
     /// `RxC` for a rectangle, or the row lengths from the poisoned row: `7,7,5,3`.

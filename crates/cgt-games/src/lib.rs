@@ -82,9 +82,10 @@ mod wythoff;
 pub use bash::Bash;
 pub use catalogue::{
     Analysis, CatalogueEntry, Engine, Evaluation, Game, HeapMove, HeapSolver, Loopy, MISERE_SCAN,
-    Move, Notation, Progress, Ruleset, Searched, Tabulated, Written, catalogue, open, open_graph,
+    Move, Notation, Progress, Reporter, Ruleset, Searched, Tabulated, Written, catalogue, open,
+    open_graph,
 };
-pub use chomp::{Chomp, ChompTable, TABLES_KEPT};
+pub use chomp::{Chomp, ChompTable, TABLES_KEPT, TableProgress};
 pub use coin_turning::{
     AcrosticTwins, CoinRule, CoinSubtraction, Coins, MockTurtles, Row, Ruler, Tartan,
     TurningTurtles, Twins,

@@ -47,7 +47,7 @@ impl Game for Ruleset {
         &self,
         start: &[String],
         budget: Budget,
-        progress: Box<dyn FnMut(Progress)>,
+        progress: Box<dyn FnMut(Progress) + Send>,
     ) -> Result<(Box<dyn Analysis>, Written)> {
         analyse_heaps(self, start, budget, progress, false)
     }
@@ -99,7 +99,7 @@ fn analyse_heaps(
     ruleset: &Ruleset,
     start: &[String],
     budget: Budget,
-    progress: Box<dyn FnMut(Progress)>,
+    progress: Box<dyn FnMut(Progress) + Send>,
     pruned: bool,
 ) -> Result<(Box<dyn Analysis>, Written)> {
     let heaps = read_heaps(ruleset, start)?.canonical();
@@ -140,7 +140,7 @@ impl Game for PrunedHeaps {
         &self,
         start: &[String],
         budget: Budget,
-        progress: Box<dyn FnMut(Progress)>,
+        progress: Box<dyn FnMut(Progress) + Send>,
     ) -> Result<(Box<dyn Analysis>, Written)> {
         analyse_heaps(&self.0, start, budget, progress, true)
     }
@@ -185,7 +185,7 @@ struct HeapAnalysis {
 }
 
 /// A progress callback that two searches share.
-type SharedProgress = Rc<RefCell<Box<dyn FnMut(Progress)>>>;
+type SharedProgress = Rc<RefCell<Box<dyn FnMut(Progress) + Send>>>;
 
 impl HeapAnalysis {
     fn heaps(&self, position: &Written) -> Result<Heaps> {

@@ -70,6 +70,13 @@ pub enum Progress {
         /// Positions evaluated so far.
         positions: u64,
     },
+    /// A game's table of values (Chomp's diagrams) holds `done` of its `total` entries.
+    Table {
+        /// Entries valued so far.
+        done: u64,
+        /// Entries in all.
+        total: u64,
+    },
 }
 
 /// A generous bound on the memory a heap takes in the table of [`HeapSolver::searched`]: the

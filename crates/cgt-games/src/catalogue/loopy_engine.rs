@@ -49,7 +49,7 @@ impl<G: Notation + Clone + 'static> Game for Loopy<G> {
         &self,
         start: &[String],
         budget: Budget,
-        mut progress: Box<dyn FnMut(Progress)>,
+        mut progress: Box<dyn FnMut(Progress) + Send>,
     ) -> Result<(Box<dyn Analysis>, Written)> {
         let components = read(&self.0, start)?;
         let mut solver = LoopySolver::new(self.0.clone())

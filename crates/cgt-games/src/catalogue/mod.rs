@@ -65,7 +65,7 @@ mod search_engine;
 pub use heap_solver::{HeapMove, HeapSolver, Progress};
 pub use loopy_engine::Loopy;
 pub use ruleset::{Ruleset, Tabulated};
-pub use search_engine::{Notation, Searched};
+pub use search_engine::{Notation, Reporter, Searched};
 
 /// One game of the catalogue.
 #[derive(Clone, Copy)]
@@ -606,7 +606,7 @@ pub trait Game: fmt::Display {
         &self,
         start: &[String],
         budget: Budget,
-        progress: Box<dyn FnMut(Progress)>,
+        progress: Box<dyn FnMut(Progress) + Send>,
     ) -> Result<(Box<dyn Analysis>, Written)>;
 
     /// The Grundy values `G(0..=last)` of single heaps, for heap games, computed with

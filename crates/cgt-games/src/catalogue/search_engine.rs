@@ -3,6 +3,7 @@
 
 use crate::SequenceOptions;
 use std::fmt;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use cgt_core::{
     Budget, GameGraph, ImpartialGame, MisereSolver, Nimber, NimberSearch, Outcome, Resource,
@@ -61,7 +62,20 @@ pub trait Notation: ImpartialGame {
         let _ = position;
         None
     }
+
+    /// The same game, telling `progress` how a long preparation of its own goes (Chomp's
+    /// tables); `None` (the default) for a game that makes none.
+    fn reporting_to(&self, progress: Reporter) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        let _ = progress;
+        None
+    }
 }
+
+/// Where a game reports a long preparation of its own: shared with the engine's own reports.
+pub type Reporter = Arc<Mutex<dyn FnMut(Progress) + Send>>;
 
 /// A game of the search engine: any [`Notation`] as a catalogue [`Game`].
 ///
@@ -153,31 +167,37 @@ where
         &self,
         start: &[String],
         budget: Budget,
-        progress: Box<dyn FnMut(Progress)>,
+        progress: Box<dyn FnMut(Progress) + Send>,
     ) -> Result<(Box<dyn Analysis>, Written)> {
         let components = read(&self.game, start)?;
-        let progress = std::rc::Rc::new(std::cell::RefCell::new(progress));
-        let shared = std::rc::Rc::clone(&progress);
-        let solver = Solver::new(self.game.clone())
+        let progress: Reporter = Arc::new(Mutex::new(progress));
+        // Every report goes to the one callback: the engine's searches and the game's own.
+        let report = |progress: &Reporter| {
+            let progress = Arc::clone(progress);
+            move |positions| {
+                let mut report = progress.lock().unwrap_or_else(PoisonError::into_inner);
+                report(Progress::Search { positions });
+            }
+        };
+        let game = self
+            .game
+            .reporting_to(Arc::clone(&progress))
+            .unwrap_or_else(|| self.game.clone());
+        let solver = Solver::new(game.clone())
             .with_budget(budget)
-            .with_progress(move |positions| (shared.borrow_mut())(Progress::Search { positions }));
+            .with_progress(report(&progress));
         let written = write(&self.game, &components);
-        let shared = std::rc::Rc::clone(&progress);
         let search = self.pruned.then(|| {
             // As many threads as the process may use (its affinity and quota respected).
             let threads = std::thread::available_parallelism().map_or(1, usize::from);
-            NimberSearch::new(self.game.clone())
+            NimberSearch::new(game.clone())
                 .with_budget(budget)
                 .with_threads(threads)
-                .with_progress(move |positions| {
-                    (shared.borrow_mut())(Progress::Search { positions })
-                })
+                .with_progress(report(&progress))
         });
-        let misere = MisereSolver::new(SumOf(self.game.clone()))
+        let misere = MisereSolver::new(SumOf(game))
             .with_budget(budget)
-            .with_progress(move |positions| {
-                (progress.borrow_mut())(Progress::Search { positions })
-            });
+            .with_progress(report(&progress));
         Ok((
             Box::new(SearchAnalysis {
                 solver,

@@ -190,3 +190,56 @@ fn positions_inside_a_rectangle_too_large_for_a_table_make_none_of_their_own() {
     // Outside it, tables are made as before.
     assert_eq!(chomp.known_grundy(&vec![31, 2]), Some(value(&[31, 2])));
 }
+
+/// Every partition of at most `most` squares into rows of at most `columns`, at most `rows`
+/// of them, as row lengths from the longest.
+fn small_diagrams(rows: usize, columns: u32, most: u32) -> Vec<Vec<u32>> {
+    let mut found = Vec::new();
+    let mut pending: Vec<(Vec<u32>, u32)> = vec![(Vec::new(), 0)];
+    while let Some((diagram, squares)) = pending.pop() {
+        if !diagram.is_empty() {
+            found.push(diagram.clone());
+        }
+        if diagram.len() == rows {
+            continue;
+        }
+        let longest = diagram.last().copied().unwrap_or(columns);
+        for length in 1..=longest.min(most - squares) {
+            let mut longer = diagram.clone();
+            longer.push(length);
+            pending.push((longer, squares + length));
+        }
+    }
+    found
+}
+
+#[test]
+fn a_table_of_13_by_13_reports_its_making_and_holds_the_brute_forces_values() {
+    // 13 x 13 holds C(26, 13) = 10,400,600 diagrams, past the 2^22 of the smaller tables.
+    let heard = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let sink = std::sync::Arc::clone(&heard);
+    let chomp = Chomp::default().with_progress(std::sync::Arc::new(std::sync::Mutex::new(
+        move |done, total| sink.lock().unwrap().push((done, total)),
+    )));
+    // The equal-armed L of 13 is a P-position (the mirror strategy across the diagonal).
+    let mut l = vec![1; 13];
+    l[0] = 13;
+    assert_eq!(chomp.known_grundy(&l), Some(Nimber::ZERO));
+    let heard = heard.lock().unwrap().clone();
+    assert!(heard.len() >= 10, "{} reports", heard.len());
+    assert!(heard.iter().all(|&(_, total)| total == 10_400_600));
+    assert!(heard.windows(2).all(|pair| pair[0].0 < pair[1].0));
+    assert!(heard.iter().all(|&(done, total)| done < total));
+    // The table made for the L answers every diagram inside 13 x 13 of at most 14 squares as
+    // the brute force does, and the two rows (13, 12) as a P-position (Gale).
+    let mut memo = HashMap::new();
+    for diagram in small_diagrams(13, 13, 14) {
+        let expected = brute_force(&squares(&diagram), &mut memo);
+        assert_eq!(
+            chomp.known_grundy(&diagram),
+            Some(Nimber::new(expected)),
+            "{diagram:?}"
+        );
+    }
+    assert_eq!(chomp.known_grundy(&vec![13, 12]), Some(Nimber::ZERO));
+}
