@@ -242,4 +242,7 @@ fn a_table_of_13_by_13_reports_its_making_and_holds_the_brute_forces_values() {
         );
     }
     assert_eq!(chomp.known_grundy(&vec![13, 12]), Some(Nimber::ZERO));
+    // The whole 13 x 13 rectangle: *33, as Beling's igsolve 0.1.2 (`igsolve chomp --rows 13
+    // --cols 13`, run beside this program) finds by its own search.
+    assert_eq!(chomp.known_grundy(&vec![13; 13]), Some(Nimber::new(33)));
 }
