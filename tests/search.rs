@@ -106,6 +106,9 @@ fn heap_games_by_search_through_the_program() {
         &["value", "--graph", "/nonexistent.dot", "a", "--search"],
         &["value", "grundy", "10000000", "--search"],
         &["value", "subset-nim:1,3,4", "20000000", "--search"],
+        // Chomp's table of 12 x 12 (5.4 MB) is not made past a quarter of the memory allowed,
+        // and the search of every position does not fit either.
+        &["value", "chomp", "12x12", "--max-memory", "4M"],
     ] {
         let output = cgt(arguments);
         assert_eq!(output.status.code(), Some(2), "{arguments:?}");

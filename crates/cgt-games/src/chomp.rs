@@ -42,6 +42,9 @@ pub struct Chomp {
     tables: Arc<Mutex<Tables>>,
     /// Hears how far a table is made: diagrams valued, of how many.
     progress: Option<TableProgress>,
+    /// The most diagrams a table may hold: [`ChompTable::MOST_DIAGRAMS`] unless set by
+    /// [`Chomp::within_memory`].
+    most_diagrams: Option<u64>,
 }
 
 /// Where a [`Chomp`] reports the making of a table: diagrams valued so far, and in all.
@@ -52,6 +55,7 @@ impl std::fmt::Debug for Chomp {
         f.debug_struct("Chomp")
             .field("tables", &self.tables)
             .field("reports_progress", &self.progress.is_some())
+            .field("most_diagrams", &self.most_diagrams)
             .finish()
     }
 }
@@ -91,9 +95,9 @@ pub struct ChompTable {
 }
 
 impl ChompTable {
-    /// The most diagrams a table holds (two bytes each, 64 MiB; made at about two million a
-    /// second, with progress): 12 × 12 has 2,704,156, 13 × 13 10,400,600 and 13 × 14
-    /// 20,058,300. Larger positions are searched.
+    /// The most diagrams a table holds unless a memory budget says otherwise (two bytes each,
+    /// 64 MiB; made at about two million a second, with progress): 12 × 12 has 2,704,156,
+    /// 13 × 13 10,400,600 and 13 × 14 20,058,300. Larger positions are searched.
     pub const MOST_DIAGRAMS: u64 = 1 << 25;
 
     /// The number of diagrams inside `rows` × `columns` (the empty one included): the binomial
@@ -113,17 +117,19 @@ impl ChompTable {
     /// The table for `rows` × `columns`, or `None` when it would hold more than
     /// [`MOST_DIAGRAMS`](Self::MOST_DIAGRAMS) diagrams or a nimber could pass 2^16 - 1.
     pub fn new(rows: usize, columns: u32) -> Option<ChompTable> {
-        ChompTable::new_reporting(rows, columns, &mut |_, _| {})
+        ChompTable::new_reporting(rows, columns, Self::MOST_DIAGRAMS, &mut |_, _| {})
     }
 
-    /// [`new`](Self::new), telling `progress` how many diagrams are valued, of how many, as
-    /// the table is made.
+    /// [`new`](Self::new) with room for at most `most` diagrams instead of
+    /// [`MOST_DIAGRAMS`](Self::MOST_DIAGRAMS), telling `progress` how many diagrams are valued,
+    /// of how many, as the table is made.
     pub fn new_reporting(
         rows: usize,
         columns: u32,
+        most: u64,
         progress: &mut dyn FnMut(u64, u64),
     ) -> Option<ChompTable> {
-        let count = Self::diagrams(rows, columns).filter(|&n| n <= Self::MOST_DIAGRAMS)?;
+        let count = Self::diagrams(rows, columns).filter(|&n| n <= most)?;
         // A nimber is at most the number of moves, fewer than rows × columns.
         if rows as u64 * u64::from(columns) >= u64::from(u16::MAX) {
             return None;
@@ -246,6 +252,25 @@ impl Chomp {
         self
     }
 
+    /// The same game, its tables sized within `bytes` of memory: a table may take a quarter
+    /// of them (two bytes a diagram), the rest left to the search of larger positions.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_core::ImpartialGame;
+    /// use cgt_games::Chomp;
+    ///
+    /// // 8 x 8 holds C(16, 8) = 12,870 diagrams: 25,740 bytes, more than a quarter of 64 KiB.
+    /// let small = Chomp::default().within_memory(64 << 10);
+    /// assert_eq!(small.known_grundy(&vec![8; 8]), None);
+    /// assert!(Chomp::default().within_memory(1 << 20).known_grundy(&vec![8; 8]).is_some());
+    /// ```
+    pub fn within_memory(mut self, bytes: u64) -> Chomp {
+        self.most_diagrams = Some(bytes / 4 / 2);
+        self
+    }
+
     /// The nimber of `rows` from the table, made for its bounding rectangle when the last one
     /// does not hold it.
     fn tabled(&self, rows: &[u32]) -> Option<Nimber> {
@@ -258,12 +283,13 @@ impl Chomp {
         if tables.refused.iter().any(inside) {
             return None;
         }
+        let most = self.most_diagrams.unwrap_or(ChompTable::MOST_DIAGRAMS);
         let made = match &self.progress {
             Some(progress) => {
                 let mut report = progress.lock().unwrap_or_else(PoisonError::into_inner);
-                ChompTable::new_reporting(height, width, &mut *report)
+                ChompTable::new_reporting(height, width, most, &mut *report)
             }
-            None => ChompTable::new(height, width),
+            None => ChompTable::new_reporting(height, width, most, &mut |_, _| {}),
         };
         let Some(made) = made else {
             if tables.refused.len() == TABLES_KEPT {
@@ -273,7 +299,8 @@ impl Chomp {
             return None;
         };
         let found = made.nimber(rows);
-        // A large table is kept alone, so that the tables kept stay within 64 MiB.
+        // A large table is kept alone, so that the tables kept stay within the larger of 32 MiB
+        // and one table's room.
         let large = |table: &ChompTable| table.nimbers.len() as u64 > Self::SMALL_TABLE;
         if large(&made) || tables.kept.iter().any(|table| large(table)) {
             tables.kept.clear();
@@ -345,9 +372,10 @@ impl Notation for Chomp {
         "chomp".to_string()
     }
 
-    fn reporting_to(&self, progress: crate::Reporter) -> Option<Chomp> {
+    fn prepared(&self, progress: crate::Reporter, budget: cgt_core::Budget) -> Option<Chomp> {
         Some(
             self.clone()
+                .within_memory(budget.memory)
                 .with_progress(Arc::new(Mutex::new(move |done, total| {
                     let mut report = progress.lock().unwrap_or_else(PoisonError::into_inner);
                     report(crate::Progress::Table { done, total });

@@ -63,13 +63,13 @@ pub trait Notation: ImpartialGame {
         None
     }
 
-    /// The same game, telling `progress` how a long preparation of its own goes (Chomp's
-    /// tables); `None` (the default) for a game that makes none.
-    fn reporting_to(&self, progress: Reporter) -> Option<Self>
+    /// The same game, its own preparations (Chomp's tables) sized within `budget` and telling
+    /// `progress` how they go; `None` (the default) for a game that makes none.
+    fn prepared(&self, progress: Reporter, budget: Budget) -> Option<Self>
     where
         Self: Sized,
     {
-        let _ = progress;
+        let _ = (progress, budget);
         None
     }
 }
@@ -181,7 +181,7 @@ where
         };
         let game = self
             .game
-            .reporting_to(Arc::clone(&progress))
+            .prepared(Arc::clone(&progress), budget)
             .unwrap_or_else(|| self.game.clone());
         let solver = Solver::new(game.clone())
             .with_budget(budget)
