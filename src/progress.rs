@@ -6,14 +6,14 @@
 
 use std::cell::Cell;
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use cgt_games::Progress;
 
-thread_local! {
-    /// Whether a progress line is on the screen now.
-    static SHOWN: Cell<bool> = const { Cell::new(false) };
-}
+/// Whether a progress line is on the screen now: shared by every thread, since a search's
+/// helper thread may draw the line (a game's table made there) that the main thread clears.
+static SHOWN: AtomicBool = AtomicBool::new(false);
 
 /// Reports progress of one computation.
 pub struct Meter {
@@ -87,7 +87,7 @@ impl Meter {
         let mut stderr = std::io::stderr().lock();
         let _ = write!(stderr, "\r{line:<78}");
         let _ = stderr.flush();
-        SHOWN.with(|shown| shown.set(true));
+        SHOWN.store(true, Ordering::Relaxed);
     }
 }
 
@@ -130,7 +130,7 @@ pub fn ticking<T: Send>(
 
 /// Clears the progress line, if one is shown, before the answer is printed.
 pub fn clear() {
-    if SHOWN.with(|shown| shown.replace(false)) {
+    if SHOWN.swap(false, Ordering::Relaxed) {
         let mut stderr = std::io::stderr().lock();
         let _ = write!(stderr, "\r{:78}\r", "");
         let _ = stderr.flush();

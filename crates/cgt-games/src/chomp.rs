@@ -70,7 +70,7 @@ struct Tables {
 }
 
 /// The most tables a [`Chomp`] keeps: four of at most 2^22 diagrams (32 MiB), or one larger
-/// (64 MiB at most).
+/// (64 MiB at most by default; a quarter of the memory given by [`Chomp::within_memory`]).
 pub const TABLES_KEPT: usize = 4;
 
 /// Diagrams valued between two reports of a table's making (a fifth of a second or so).
