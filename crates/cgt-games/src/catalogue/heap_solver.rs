@@ -214,12 +214,11 @@ impl HeapSolver {
         ruleset: Ruleset,
         budget: Budget,
         threads: usize,
-        progress: impl FnMut(Progress) + 'static,
+        mut progress: impl FnMut(Progress) + 'static,
     ) -> Result<HeapSolver> {
         let sequence = ruleset.sequence_with(0, budget, |_| {})?;
         let solver =
             Solver::new(HeapGame(Tabulated::new(ruleset.clone(), sequence))).with_budget(budget);
-        let mut progress = progress;
         let search = NimberSearch::new(HeapGame(ruleset))
             .with_budget(budget)
             .with_threads(threads)
