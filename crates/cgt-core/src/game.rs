@@ -134,6 +134,11 @@ pub trait ImpartialGame {
 
     /// The Grundy value of a position when a closed form knows it; `None` (the default) makes
     /// the solver search.
+    ///
+    /// It should be cheap (a formula or a look-up, as Cram's table of every board within
+    /// 4 × 5): the [`NimberSearch`](crate::NimberSearch) asks it of every part of every option
+    /// it makes, before its own table. A closed form that takes long to prepare prepares once
+    /// and keeps what it made.
     fn known_grundy(&self, position: &Self::Position) -> Option<Nimber> {
         let _ = position;
         None

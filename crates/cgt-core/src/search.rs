@@ -687,8 +687,8 @@ impl<G: ImpartialGame> Worker<'_, G> {
         Ok(())
     }
 
-    /// Splits `option` into parts: when the table values them all, their xor is taken out of
-    /// `potential`; otherwise the parts join `options`, to be asked.
+    /// Splits `option` into parts: when the game's closed forms or the table value them all,
+    /// their xor is taken out of `potential`; otherwise the parts join `options`, to be asked.
     fn consider(
         &mut self,
         option: G::Position,
@@ -698,6 +698,13 @@ impl<G: ImpartialGame> Worker<'_, G> {
         let parts = without_pairs(self.split(&option));
         let mut total = 0u64;
         for part in &parts {
+            // The game's closed forms first: a part they value (for Cram, every small region)
+            // never costs a look-up in the table, which is most of an option's cost once the
+            // table outgrows the caches.
+            if let Some(value) = self.game.known_grundy(part) {
+                total ^= value.value();
+                continue;
+            }
             match self.table.get(part) {
                 Some(entry) if entry.nimber != u64::MAX => total ^= entry.nimber,
                 _ => {

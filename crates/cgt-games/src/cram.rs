@@ -3,6 +3,7 @@
 use cgt_core::{ImpartialGame, Nimber, Outcome};
 use either::Either;
 use smallvec::SmallVec;
+use std::sync::OnceLock;
 
 use crate::Result;
 use crate::catalogue::{Notation, component_error};
@@ -422,6 +423,25 @@ impl Board {
             .sum()
     }
 
+    /// The nimber of a board of at most [`TABLED_ROWS`] rows and [`TABLED_COLUMNS`] columns,
+    /// from [`tabled_nimbers`]; `None` for a larger board.
+    fn tabled_nimber(&self) -> Option<Nimber> {
+        let (rows, columns) = (self.rows as usize, self.columns as usize);
+        if rows > TABLED_ROWS || columns > TABLED_COLUMNS {
+            return None;
+        }
+        // Row r of the board (bits r * columns onwards) goes to bits r * TABLED_COLUMNS.
+        let free = self.small[0];
+        let index = if columns == TABLED_COLUMNS {
+            free as usize
+        } else {
+            (0..rows).fold(0, |index, r| {
+                index | (free >> (r * columns) & ((1 << columns) - 1)) << (r * TABLED_COLUMNS)
+            }) as usize
+        };
+        Some(Nimber::new(u64::from(tabled_nimbers()[index])))
+    }
+
     /// When the board is its own half-turn and no free cell is its own image: the number of
     /// dominoes that are their own image (two adjacent free cells swapped by the half-turn).
     /// With none, the second player wins by answering every domino with its image; with one,
@@ -818,6 +838,43 @@ impl<B: Bits> Cells<B> {
     }
 }
 
+/// The rows of the box whose every board [`tabled_nimbers`] values.
+const TABLED_ROWS: usize = 4;
+/// Its columns.
+const TABLED_COLUMNS: usize = 5;
+
+/// The nimber of every board within [`TABLED_ROWS`] × [`TABLED_COLUMNS`] cells, indexed by its
+/// free cells (bit `r * TABLED_COLUMNS + c` for cell (r, c)), made once a process. A domino
+/// takes two cells out, so every option of a board has a smaller index: one pass in increasing
+/// order values all 2^20 boards as the mex of their options (about 25 ms).
+///
+/// Regions of at most 4 × 5 are most of the parts a search meets (59% of those of 5 × 7), and
+/// a look-up here, in 1 MiB that stays in the cache, costs none of the table's cache misses:
+/// 5 × 8 on one thread took 6.1 s instead of 8.4 s, on two 3.8 s instead of 4.8 s.
+fn tabled_nimbers() -> &'static [u8] {
+    static NIMBERS: OnceLock<Vec<u8>> = OnceLock::new();
+    NIMBERS.get_or_init(|| {
+        let cells = Cells::<u64>::new(TABLED_ROWS, TABLED_COLUMNS);
+        let mut nimbers = vec![0u8; 1 << (TABLED_ROWS * TABLED_COLUMNS)];
+        for free in 1..nimbers.len() {
+            let free_bits = free as u64;
+            // The first cells of the places for a domino across and down.
+            let across = cells.with_right(free_bits);
+            let down = cells.with_below(free_bits);
+            let mut seen = 0u64;
+            for (places, step) in [(across, 1), (down, TABLED_COLUMNS)] {
+                for cell in set_bits(u128::from(places)) {
+                    let option = free & !(1 << cell | 1 << (cell + step));
+                    seen |= 1 << nimbers[option];
+                }
+            }
+            // At most 31 places for a domino: the mex is below 32.
+            nimbers[free] = (!seen).trailing_zeros() as u8;
+        }
+        nimbers
+    })
+}
+
 /// The positions of the set bits of `bits`, lowest first.
 fn set_bits(mut bits: u128) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
@@ -849,7 +906,9 @@ fn middle_out(n: usize, k: usize) -> usize {
 /// A board that is its own half-turn with no domino its own image is a P-position
 /// (the second player answers every domino with its image; even-by-even rectangles), and one
 /// with exactly one such domino an N-position (the first player takes it, then answers; an
-/// even-by-odd rectangle): closed forms the search uses.
+/// even-by-odd rectangle): closed forms the search uses. Every board within 4 × 5 cells is
+/// valued from a table of all 2^20 of them, made the first time it is needed (about 25 ms), so
+/// the small regions a search meets cost a look-up in 1 MiB instead of the search's table.
 ///
 /// # Examples
 ///
@@ -962,11 +1021,22 @@ impl ImpartialGame for Cram {
         Board::stacked(&regions)
     }
 
+    /// Every board within 4 × 5 cells from a table of all 2^20 of them, made once a process,
+    /// and a board that is its own half-turn with no domino its own image: 0.
     fn known_grundy(&self, board: &Board) -> Option<Nimber> {
-        (board.half_turn() == Some(0)).then_some(Nimber::ZERO)
+        board
+            .tabled_nimber()
+            .or_else(|| (board.half_turn() == Some(0)).then_some(Nimber::ZERO))
     }
 
     fn known_outcome(&self, board: &Board) -> Option<Outcome> {
+        if let Some(value) = board.tabled_nimber() {
+            return Some(if value.is_zero() {
+                Outcome::Previous
+            } else {
+                Outcome::Next
+            });
+        }
         match board.half_turn() {
             Some(0) => Some(Outcome::Previous),
             Some(1) => Some(Outcome::Next),
@@ -1232,6 +1302,47 @@ mod tests {
                 board
             })
         })
+    }
+
+    #[test]
+    fn the_table_of_small_boards_is_the_brute_force() {
+        // One board in eleven of the full 4 x 5 box, one brute force sharing
+        // what it learns, and random boards of every smaller shape (indexed row by row into
+        // the box); a board past the box is not tabled.
+        let full = Board::blank(4, 5);
+        let mut brute = Brute::new(&full);
+        for free in (0..1u64 << 20).step_by(11) {
+            let mut board = full.clone();
+            board.small[0] = free;
+            let expected = brute.grundy(free);
+            assert_eq!(
+                board.tabled_nimber(),
+                Some(Nimber::new(expected)),
+                "{free:#x}"
+            );
+        }
+        let mut x = 0x2545_F491_4F6C_DD1D_u64;
+        for rows in 1..=4 {
+            for columns in 1..=5 {
+                let mut board = Board::blank(rows, columns);
+                let mut brute = Brute::new(&board);
+                for _ in 0..200 {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let free = x & ((1 << (rows * columns)) - 1);
+                    board.small[0] = free;
+                    assert_eq!(
+                        board.tabled_nimber(),
+                        Some(Nimber::new(brute.grundy(free))),
+                        "{}",
+                        write_board(&board)
+                    );
+                }
+            }
+        }
+        assert_eq!(Board::blank(5, 4).tabled_nimber(), None);
+        assert_eq!(Board::blank(3, 6).tabled_nimber(), None);
     }
 
     #[test]

@@ -132,6 +132,23 @@ proptest! {
     }
 
     #[test]
+    fn boards_past_the_table_of_small_ones_are_searched_as_the_brute_force_says(
+        (rows, columns, free) in (5u32..7, 5u32..6).prop_flat_map(|(rows, columns)| {
+            (Just(rows), Just(columns), 0..(1u64 << (rows * columns)))
+        })
+    ) {
+        // Cram values every board within 4 x 5 from a table; these boards (5 x 5 and 6 x 5,
+        // a random half of the cells free) are searched, their small parts looked up.
+        let expected = brute_force(free, columns, rows * columns, &mut HashMap::new());
+        let board = board_of(rows, columns, free);
+        for threads in [1, 2] {
+            let mut search = NimberSearch::new(Cram).with_threads(threads);
+            prop_assert_eq!(search.nimber(&board).unwrap(), Nimber::new(expected));
+        }
+        prop_assert_eq!(Solver::new(Cram).grundy(&board).unwrap(), Nimber::new(expected));
+    }
+
+    #[test]
     fn the_half_turn_rules_hold((rows, columns, half) in (1u32..5, 1u32..6).prop_flat_map(|(r, c)| (Just(r), Just(c), 0..(1u64 << ((r * c).div_ceil(2)))))) {
         // A board that is its own half-turn: the first half of the cells chosen, the rest
         // their images. The closed forms must agree with the brute force.
