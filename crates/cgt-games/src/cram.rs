@@ -1,8 +1,8 @@
 //! Cram: dominoes placed on a board, in either direction.
 
 use cgt_core::{ImpartialGame, Nimber, Outcome};
-use either::Either;
 use smallvec::SmallVec;
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use crate::Result;
@@ -886,14 +886,59 @@ fn set_bits(mut bits: u128) -> impl Iterator<Item = usize> {
     })
 }
 
-/// The `k`-th of `n` rows or columns from the middle outwards: the middle (the left one of two),
-/// then one to the right, one to the left, and so on.
-fn middle_out(n: usize, k: usize) -> usize {
-    let middle = n.saturating_sub(1) / 2;
-    if k % 2 == 1 {
-        middle + k.div_ceil(2)
+/// A place for a domino: its two cells (a board has at most 4096).
+type Place = (u16, u16);
+
+/// The places for a domino on a board of `rows` × `columns` cells, in the
+/// order [`Cram`]'s moves are made: by how far the domino's centre lies from the board's,
+/// counted as four times its distance in rows plus its distance in columns (three times
+/// asked 24% more questions of 5 × 8, five times 2% more of 5 × 7). A search asks options in this order (the easiest first
+/// where it lists them, this order between equals) and mostly stops at the first whose value it
+/// wants: in the middle, where a domino cuts the board, such options come soonest. Against
+/// downward dominoes first, column by column from the middle (the order before), the search of
+/// 5 × 8 asked 922 thousand questions instead of 1,446 thousand, 4 × 9 150 instead of 165, and
+/// 5 × 7 271 instead of 369; rows alone first, or columns alone, did worse on one of them.
+///
+/// Orders of boards of at most 128 cells and 16 rows are made once and kept (a search meets
+/// the same few shapes over and over); others are made for each call.
+fn place_order(rows: usize, columns: usize) -> Cow<'static, [Place]> {
+    const KEPT_ROWS: usize = 16;
+    static KEPT: [OnceLock<Box<[Place]>>; KEPT_ROWS * 128] =
+        [const { OnceLock::new() }; KEPT_ROWS * 128];
+    let make = || {
+        let mut places = Vec::new();
+        for r in 0..rows {
+            for c in 0..columns {
+                let a = r * columns + c;
+                if c + 1 < columns {
+                    places.push((a, a + 1));
+                }
+                if r + 1 < rows {
+                    places.push((a, a + columns));
+                }
+            }
+        }
+        // Distances doubled, so that a centre between two rows or columns is a whole number.
+        places.sort_by_key(|&(a, b)| {
+            let (ra, ca, rb, cb) = (a / columns, a % columns, b / columns, b % columns);
+            let rows_off = (ra + rb).abs_diff(rows - 1);
+            let columns_off = (ca + cb).abs_diff(columns - 1);
+            4 * rows_off + columns_off
+        });
+        // At most 4096 cells: each fits 16 bits.
+        places
+            .into_iter()
+            .map(|(a, b)| (a as u16, b as u16))
+            .collect::<Vec<_>>()
+    };
+    if rows == 0 || columns == 0 {
+        return Cow::Borrowed(&[]);
+    }
+    if rows <= KEPT_ROWS && columns <= 128 && rows * columns <= 128 {
+        let kept = KEPT[(rows - 1) * 128 + columns - 1].get_or_init(|| make().into_boxed_slice());
+        Cow::Borrowed(kept)
     } else {
-        middle - k / 2
+        Cow::Owned(make())
     }
 }
 
@@ -927,54 +972,24 @@ pub struct Cram;
 impl ImpartialGame for Cram {
     type Position = Board;
 
-    /// Downward dominoes first, column by column from the middle column outwards, then
-    /// dominoes across, row by row from the middle row outwards: a search that takes options
-    /// in this order meets moves that cut a board in two early (a 4 × 9 board took 1.4 s
-    /// instead of 2.6 s by rows from the top).
+    /// Dominoes nearest the middle of the board first, rows weighing more than columns (see
+    /// [`place_order`]): a search that takes options in this order settles its questions
+    /// with fewer of them.
     fn moves(&self, board: &Board) -> impl Iterator<Item = Board> {
-        let (rows, columns) = (board.rows as usize, board.columns as usize);
-        let places = match board.small_places() {
-            // On a board of at most 128 cells, the places of each column and row are read off
-            // bit masks: only the dominoes that fit are visited.
-            Some((down, across)) => {
-                let first = (0..rows).fold(0u128, |first, r| first | 1 << (r * columns));
-                let row = if columns >= 128 {
-                    u128::MAX
-                } else {
-                    (1u128 << columns) - 1
-                };
-                let down = (0..columns).flat_map(move |k| {
-                    let c = middle_out(columns, k);
-                    set_bits(down & first << c).map(move |a| (a, a + columns))
-                });
-                let across = (0..rows).flat_map(move |k| {
-                    let r = middle_out(rows, k);
-                    set_bits(across & row << (r * columns)).map(move |a| (a, a + 1))
-                });
-                Either::Left(down.chain(across))
-            }
-            None => {
-                let down = (0..columns).flat_map(move |k| {
-                    let c = middle_out(columns, k);
-                    (0..rows.saturating_sub(1))
-                        .map(move |r| (r * columns + c, r * columns + c + columns))
-                });
-                let across = (0..rows).flat_map(move |k| {
-                    let r = middle_out(rows, k);
-                    (0..columns.saturating_sub(1))
-                        .map(move |c| (r * columns + c, r * columns + c + 1))
-                });
-                Either::Right(
-                    down.chain(across)
-                        .filter(|&(a, b)| board.get(a) && board.get(b)),
-                )
-            }
-        };
-        places.map(|(a, b)| {
-            let mut next = board.clone();
-            next.set(a, false);
-            next.set(b, false);
-            next
+        let order = place_order(board.rows as usize, board.columns as usize);
+        let free = board.small_bits();
+        (0..order.len()).filter_map(move |i| {
+            let (a, b) = (usize::from(order[i].0), usize::from(order[i].1));
+            let fits = match free {
+                Some(free) => free >> a & free >> b & 1 == 1,
+                None => board.get(a) && board.get(b),
+            };
+            fits.then(|| {
+                let mut next = board.clone();
+                next.set(a, false);
+                next.set(b, false);
+                next
+            })
         })
     }
 
