@@ -24,7 +24,7 @@
 //!   option cancel (G + G = 0: the second player copies every move).
 //! - **Easiest options first**: options are asked in the order of the sum of their parts'
 //!   difficulty ([`ImpartialGame::difficulty`]: for Cram, the square of a region's number of
-//!   places for a domino), so that small parts, which the table soon knows, settle questions
+//!   free cells), so that small parts, which the table soon knows, settle questions
 //!   before large ones are searched (Beling orders Cram's moves by a measure of this kind).
 //!
 //! A transposition table remembers, for each component, its nimber once known and the values

@@ -997,9 +997,17 @@ impl ImpartialGame for Cram {
         Some(board.domino_count() as u64)
     }
 
+    /// The square of the number of free cells. Every option of a region has two cells fewer
+    /// (before the simplifications take out more), so the search's order, the least sum of
+    /// its parts' squares first, asks first the options that split a region most evenly or
+    /// lose most cells to the simplifications, and otherwise keeps the order of the moves.
+    /// Against the square of the places for a domino (the measure before), the search of
+    /// 5 × 7 asked 145 thousand questions instead of 269 thousand, 5 × 8 867 instead of 927,
+    /// and 4 × 11 on two threads took 13.5 s instead of 29 s; the cells themselves, not
+    /// squared, did worse than either, and their cube or 2^cells no better than the square.
     fn difficulty(&self, board: &Board) -> u64 {
-        let moves = board.domino_count() as u64;
-        moves * moves
+        let cells = u64::from(board.free_cells());
+        cells * cells
     }
 
     /// The regions, simplified: a search of the parts never meets the cells that change
