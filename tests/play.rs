@@ -3,6 +3,8 @@
 use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 
+mod common;
+
 /// A running `cgt play` and everything it has printed so far.
 struct Session {
     child: Child,
@@ -234,4 +236,65 @@ fn following_misere_hints_wins() {
     assert!(transcript.contains("You win!"), "{transcript}");
     // (The transcript is read byte by byte, so the accent of "misère" is not compared.)
     assert!(transcript.contains("which loses in mis"), "{transcript}");
+}
+
+/// `board` with the cells a move such as `domino on r2c1-r2c2` names filled, written back.
+fn cram_after(board: &str, description: &str) -> String {
+    common::cram_text(&common::with_domino(&common::cram_rows(board), description))
+}
+
+/// Cram from 4 x 5 (nimber 2 in Beling's table, tests/oracles/cram_beling.json: an N-position), played by a player who reads the hint's
+/// domino and types the board it leaves; each board cgt shows is the one before with exactly
+/// the domino just described filled in, as played (not turned to another orientation).
+#[test]
+fn following_cram_hints_wins_on_the_board_as_played() {
+    let mut session = Session::start(&["cram", "4x5", "--threads", "1"]);
+    let mut board = "4x5".to_string();
+    let mut turns = 0;
+    loop {
+        let (text, prompted) = session.until_prompt();
+        // After cgt's reply, the board shown is the one before with its domino filled.
+        if let Some(reply) = text
+            .lines()
+            .find(|line| line.starts_with("cgt: domino on "))
+        {
+            // "cgt: domino on r2c2-r3c2, which ..." or "... (no move wins ...)".
+            let description = reply["cgt: ".len()..]
+                .split([',', '('])
+                .next()
+                .unwrap()
+                .trim();
+            board = cram_after(&board, description);
+        }
+        if !prompted {
+            break;
+        }
+        let shown = text
+            .lines()
+            .rev()
+            .find_map(|line| line.strip_prefix("position: [1]"))
+            .unwrap_or_else(|| panic!("no position in {text}"))
+            .split_whitespace()
+            .next()
+            .unwrap();
+        assert_eq!(
+            common::cram_rows(shown),
+            common::cram_rows(&board),
+            "{text}"
+        );
+        session.say("hint");
+        let (text, _) = session.until_prompt();
+        let hint = text
+            .lines()
+            .find(|line| line.starts_with("hint: domino on "))
+            .unwrap_or_else(|| panic!("no winning hint in {text}"));
+        let description = hint["hint: ".len()..].split(',').next().unwrap();
+        board = cram_after(&board, description);
+        session.say(&format!("1 {board}"));
+        turns += 1;
+        assert!(turns < 11, "the game does not end");
+    }
+    let transcript = session.finish();
+    assert!(transcript.contains("You win!"), "{transcript}");
+    assert!(!transcript.contains("cannot become"), "{transcript}");
 }

@@ -3,7 +3,7 @@
 //! move that leaves a P-position.
 
 mod common;
-use common::{cgt, json};
+use common::{cgt, cram_rows, json, with_domino};
 
 #[test]
 fn cram_and_node_kayles_through_the_program() {
@@ -115,5 +115,43 @@ fn heap_games_by_search_through_the_program() {
         assert!(output.stdout.is_empty(), "{arguments:?}");
         let error = String::from_utf8(output.stderr).unwrap();
         assert_eq!(error.lines().count(), 1, "{error}");
+    }
+}
+
+/// The places for a domino on `board`, counted cell by cell.
+fn domino_places(board: &[Vec<bool>]) -> usize {
+    let mut count = 0;
+    for (r, row) in board.iter().enumerate() {
+        for (c, &free) in row.iter().enumerate() {
+            count += usize::from(free && c + 1 < row.len() && row[c + 1]);
+            count += usize::from(free && r + 1 < board.len() && board[r + 1][c]);
+        }
+    }
+    count
+}
+
+/// `cgt moves` on Cram lists every domino once, and the board each leaves is the board played
+/// (not turned or cropped to its least form): the described cells filled, nothing else moved.
+#[test]
+fn cram_moves_leave_the_board_as_played() {
+    for board in ["3x4", "#.../..../...#", "..#../...../.#...", "4x2"] {
+        let report = json(&["moves", "cram", board, "--json"]);
+        let rows = cram_rows(board);
+        let moves = report["moves"].as_array().unwrap();
+        assert_eq!(moves.len(), domino_places(&rows), "{board}: {report}");
+        let mut seen = std::collections::HashSet::new();
+        for listed in moves {
+            let description = listed["description"].as_str().unwrap();
+            assert!(
+                seen.insert(description.to_string()),
+                "{board}: {description} twice"
+            );
+            let after = listed["position"][0].as_str().unwrap();
+            assert_eq!(
+                cram_rows(after),
+                with_domino(&rows, description),
+                "{board}: {description} leaves {after}"
+            );
+        }
     }
 }

@@ -58,3 +58,43 @@ pub fn fails(arguments: &[&str], needle: &str) {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(output.stdout.is_empty(), "{arguments:?}");
 }
+
+/// A Cram board as rows of cells, `true` for a free one: `RxC` or rows such as `..#./....`.
+pub fn cram_rows(text: &str) -> Vec<Vec<bool>> {
+    if let Some((rows, columns)) = text.split_once('x') {
+        let (rows, columns): (usize, usize) = (rows.parse().unwrap(), columns.parse().unwrap());
+        return vec![vec![true; columns]; rows];
+    }
+    text.split('/')
+        .map(|row| row.chars().map(|cell| cell == '.').collect())
+        .collect()
+}
+
+/// `board` with the two cells a move such as `domino on r2c1-r2c2` names filled; each must
+/// be free.
+pub fn with_domino(board: &[Vec<bool>], description: &str) -> Vec<Vec<bool>> {
+    let cells = description.strip_prefix("domino on ").unwrap();
+    let mut after = board.to_vec();
+    for cell in cells.split('-') {
+        let (row, column) = cell[1..].split_once('c').unwrap();
+        let (row, column): (usize, usize) = (row.parse().unwrap(), column.parse().unwrap());
+        assert!(
+            after[row - 1][column - 1],
+            "{description}: r{row}c{column} is not free"
+        );
+        after[row - 1][column - 1] = false;
+    }
+    after
+}
+
+/// Rows of cells written back as `..#./....`.
+pub fn cram_text(rows: &[Vec<bool>]) -> String {
+    rows.iter()
+        .map(|row| {
+            row.iter()
+                .map(|&free| if free { '.' } else { '#' })
+                .collect()
+        })
+        .collect::<Vec<String>>()
+        .join("/")
+}

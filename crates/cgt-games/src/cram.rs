@@ -1134,6 +1134,12 @@ impl Notation for Cram {
         write_board(board)
     }
 
+    /// The board as played: its least form would turn, crop and split it, so that a domino's
+    /// description and the board shown after it would name different cells.
+    fn shown(&self, board: Board) -> Board {
+        board
+    }
+
     fn describe_move(&self, from: &Board, to: &Board) -> String {
         if from.rows == to.rows && from.columns == to.columns {
             let cells: Vec<String> = (0..from.cells())

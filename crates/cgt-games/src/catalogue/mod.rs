@@ -595,7 +595,8 @@ pub fn open_graph(text: &str, label: &str) -> Result<Box<dyn Game>> {
 /// A game of the catalogue, chosen at run time: what a program asks of its rules.
 pub trait Game: fmt::Display {
     /// An analysis of positions of this game, starting with `start` (one written component per
-    /// string), and the start position as the game writes it (canonical). `progress` hears of
+    /// string), and the start position as the game writes it (in the form it shows positions:
+    /// canonical for most games, as played for Cram). `progress` hears of
     /// any long computation.
     ///
     /// # Errors
@@ -674,7 +675,8 @@ pub trait Game: fmt::Display {
 
 /// Values, moves and winning moves of positions of one game, written as text.
 pub trait Analysis {
-    /// Reads a position, one component per string, into the game's canonical written form.
+    /// Reads a position, one component per string, into the game's written form (canonical for
+    /// most games; a Cram board as played).
     ///
     /// # Errors
     ///
@@ -861,7 +863,8 @@ pub struct Move {
     pub component: usize,
     /// The move in the game's words: `heap 2: 4 -> 1 3`, `take 2 from both heaps: 3,5 -> 1,3`.
     pub description: String,
-    /// The position after the move, canonical.
+    /// The position after the move, in the form the game shows positions (canonical for most
+    /// games; a Cram board as played, with the domino's cells filled).
     pub position: Written,
 }
 

@@ -47,6 +47,15 @@ pub trait Notation: ImpartialGame {
     /// The move from `from` to `to` (one of its options) in the game's own words.
     fn describe_move(&self, from: &Self::Position, to: &Self::Position) -> String;
 
+    /// The form in which a position is shown and kept from one command to the next: its
+    /// [canonical](ImpartialGame::canonical) form by default (heaps sorted, empty ones
+    /// dropped). A game whose canonical form moves what the player sees (Cram turns, crops and
+    /// splits its board) shows the position as played instead, so that a move's description and
+    /// the board it leaves speak of the same cells; values are the same either way.
+    fn shown(&self, position: Self::Position) -> Self::Position {
+        self.canonical(position)
+    }
+
     /// Whether `to` is one move from `from`, judged by the rule at once; `None` (the default)
     /// makes the program look for `to` among the moves of `from`, within its budget.
     fn is_move(&self, from: &Self::Position, to: &Self::Position) -> Option<bool> {
@@ -141,11 +150,11 @@ impl<G: Notation> fmt::Display for Searched<G> {
     }
 }
 
-/// Reads components, each in its canonical form.
+/// Reads components, each in the form the game shows it ([`Notation::shown`]).
 pub(super) fn read<G: Notation>(game: &G, components: &[String]) -> Result<Vec<G::Position>> {
     components
         .iter()
-        .map(|text| Ok(game.canonical(game.read_component(text.trim())?)))
+        .map(|text| Ok(game.shown(game.read_component(text.trim())?)))
         .collect()
 }
 
@@ -346,7 +355,7 @@ where
                 }
                 let front = self.front_move(&components, index, next.clone());
                 let mut after = components.clone();
-                after[index] = self.game().canonical(next);
+                after[index] = self.game().shown(next);
                 let judged = judge(self, &after)?;
                 listed.push((front, judged));
             }
@@ -478,7 +487,7 @@ pub(super) fn front_move<G: Notation>(
 ) -> Move {
     let description = game.describe_move(&components[index], &next);
     let mut after = components.to_vec();
-    after[index] = game.canonical(next);
+    after[index] = game.shown(next);
     Move {
         component: index,
         description,
@@ -507,24 +516,30 @@ pub(super) fn find_move<G: Notation>(
                 .to_string(),
         });
     };
-    let to = game.canonical(game.read_component(to.trim())?);
-    let legal = match game.is_move(from, &to) {
-        Some(legal) => legal,
+    let typed = game.read_component(to.trim())?;
+    let to = game.canonical(typed.clone());
+    let reached = match game.is_move(from, &to) {
+        Some(legal) => legal.then_some(typed),
         None => {
-            let mut found = false;
+            // The option as the player wrote it; failing that, one the same up to the game's
+            // canonical form (a Cram board turned over, say), shown as it is played.
+            let mut reached = None;
             for (examined, next) in game.moves(from).enumerate() {
                 if examined as u64 >= budget.options {
                     return Err(budget.exceeded(Resource::Options).into());
                 }
-                if game.canonical(next) == to {
-                    found = true;
+                if next == typed {
+                    reached = Some(next);
                     break;
                 }
+                if reached.is_none() && game.canonical(next.clone()) == to {
+                    reached = Some(next);
+                }
             }
-            found
+            reached
         }
     };
-    Ok(legal.then(|| front_move(game, components, component, to)))
+    Ok(reached.map(|next| front_move(game, components, component, next)))
 }
 
 /// The error for asking a sequence of a game whose positions are not single heaps.
