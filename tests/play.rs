@@ -111,23 +111,14 @@ fn moving_first_from_a_p_position_loses_to_cgt() {
     assert!(transcript.contains("makes the nim-sum 0"), "{transcript}");
 }
 
-/// Asks for a hint at every prompt and plays the move it names, until the game ends; returns
-/// the transcript.
-fn follow_hints(mut session: Session) -> String {
-    let mut turns = 0;
-    loop {
-        let (_, prompted) = session.until_prompt();
-        if !prompted {
-            break;
-        }
-        session.say("hint");
-        let (text, _) = session.until_prompt();
-        let hint = text
-            .lines()
-            .find(|line| line.contains("hint: heap "))
-            .unwrap_or_else(|| panic!("no winning hint in {text}"));
-        // "hint: heap 2: 4 -> 1 2, which ..." becomes "2 1 2".
-        let words: Vec<&str> = hint["hint: heap ".len()..]
+/// Plays a heap game by asking for a hint at every prompt and playing the move it names, until
+/// the game ends; returns the transcript.
+fn follow_hints(start: &[&str]) -> String {
+    play_by_hints(start, |hint| {
+        // "heap 2: 4 -> 1 2, which ..." becomes "2 1 2".
+        let words: Vec<&str> = hint
+            .strip_prefix("heap ")
+            .unwrap_or_else(|| panic!("not a heap's move: {hint}"))
             .split(", which")
             .next()
             .unwrap()
@@ -138,17 +129,14 @@ fn follow_hints(mut session: Session) -> String {
             .iter()
             .map(|w| if *w == "nothing" { "0" } else { w })
             .collect();
-        session.say(&format!("{heap} {}", to.join(" ")));
-        turns += 1;
-        assert!(turns < 20, "the game does not end");
-    }
-    session.finish()
+        format!("{heap} {}", to.join(" "))
+    })
 }
 
 #[test]
 fn following_hints_from_an_n_position_wins() {
     // Kayles 7 and 4: G(7) = 2, G(4) = 1 (OEIS A002186), nim-sum 3, so the player to move wins.
-    let transcript = follow_hints(Session::start(&["kayles", "7", "4"]));
+    let transcript = follow_hints(&["kayles", "7", "4"]);
     assert!(transcript.contains("You win!"), "{transcript}");
 }
 
@@ -185,6 +173,33 @@ fn cgt_can_move_first() {
     assert!(text.contains("Input ended"), "{text}");
 }
 
+/// Plays `start` by asking for a hint at every prompt and typing what `answer` makes of the
+/// hint's line (after `hint: `), until the game ends; returns the transcript.
+fn play_by_hints(start: &[&str], answer: impl Fn(&str) -> String) -> String {
+    let mut session = Session::start(start);
+    let mut turns = 0;
+    loop {
+        let (_, prompted) = session.until_prompt();
+        if !prompted {
+            break;
+        }
+        session.say("hint");
+        let (text, _) = session.until_prompt();
+        let hint = text
+            .lines()
+            .find_map(|line| line.strip_prefix("hint: "))
+            .unwrap_or_else(|| panic!("{start:?}: no hint in {text}"));
+        assert!(
+            hint.contains(", which"),
+            "{start:?}: no winning hint in {text}"
+        );
+        session.say(&answer(hint));
+        turns += 1;
+        assert!(turns < 40, "{start:?}: the game does not end");
+    }
+    session.finish()
+}
+
 /// Games whose components are not heaps, played by following cgt's hints from an N-position:
 /// the player must win, every hinted move being accepted as typed.
 #[test]
@@ -194,33 +209,12 @@ fn following_hints_wins_games_of_other_shapes() {
         vec!["staircase", "2,1,3"],
         vec!["moore:2", "1,2,3"],
     ] {
-        let mut session = Session::start(&start);
-        let mut turns = 0;
-        loop {
-            let (_, prompted) = session.until_prompt();
-            if !prompted {
-                break;
-            }
-            session.say("hint");
-            let (text, _) = session.until_prompt();
-            let hint = text
-                .lines()
-                .find(|line| line.starts_with("hint: ") && line.contains(" -> "))
-                .unwrap_or_else(|| panic!("{start:?}: no winning hint in {text}"));
-            // "hint: take 2 from both heaps: 6,9 -> 4,7, which leaves a P-position" becomes
-            // "1 4,7": the one component becomes what the hint says.
-            let after = hint
-                .rsplit(" -> ")
-                .next()
-                .unwrap()
-                .split(", which")
-                .next()
-                .unwrap();
-            session.say(&format!("1 {after}"));
-            turns += 1;
-            assert!(turns < 40, "{start:?}: the game does not end");
-        }
-        let transcript = session.finish();
+        // "take 2 from both heaps: 6,9 -> 4,7, which leaves a P-position" becomes "1 4,7": the
+        // one component becomes what the hint says.
+        let transcript = play_by_hints(&start, |hint| {
+            let after = hint.rsplit(" -> ").next().unwrap();
+            format!("1 {}", after.split(", which").next().unwrap())
+        });
         assert!(transcript.contains("You win!"), "{start:?}: {transcript}");
         assert!(
             !transcript.contains("cannot become"),
@@ -232,7 +226,7 @@ fn following_hints_wins_games_of_other_shapes() {
 /// Misère Nim from 3 5 1 (HDU 1907: the first player wins), following cgt's hints to a win.
 #[test]
 fn following_misere_hints_wins() {
-    let transcript = follow_hints(Session::start(&["nim", "3", "5", "1", "--misere"]));
+    let transcript = follow_hints(&["nim", "3", "5", "1", "--misere"]);
     assert!(transcript.contains("You win!"), "{transcript}");
     // (The transcript is read byte by byte, so the accent of "misère" is not compared.)
     assert!(transcript.contains("which loses in mis"), "{transcript}");
@@ -297,4 +291,66 @@ fn following_cram_hints_wins_on_the_board_as_played() {
     let transcript = session.finish();
     assert!(transcript.contains("You win!"), "{transcript}");
     assert!(!transcript.contains("cannot become"), "{transcript}");
+}
+
+/// Cram, Node Kayles and Arc Kayles from N-positions, played by typing each hint's move as the
+/// hint writes it (`1 domino on r2c3-r3c3`, `1 take vertex 2 and its neighbours 1, 3`): every
+/// such move is accepted, and following the hints wins. The starts are N-positions by published
+/// values: Cram 4 x 5 has nimber 2 (Beling's table); Node Kayles on a path of 9 is Dawson's
+/// chess with 9 pawns and Arc Kayles on a path of 6 is Dawson's Kayles with 6 pins, the same
+/// game as Dawson's chess with 5 (A002187: G(9) = 3, G(5) = 3).
+#[test]
+fn hints_typed_as_moves_are_accepted_and_win() {
+    let cram = common::oracle("cram_beling.json")["nimbers"]["4x5"].as_u64();
+    let chess =
+        common::oracle("dawson_0.07_and_0.137.json")["dawsons_chess_0.137"]["G_source_values"]
+            .clone();
+    assert_ne!(cram, Some(0));
+    assert_ne!(chess[9].as_u64(), Some(0));
+    assert_ne!(chess[5].as_u64(), Some(0));
+    for start in [
+        vec!["cram", "4x5", "--threads", "1"],
+        vec!["node-kayles", "path:9"],
+        vec!["arc-kayles", "path:6"],
+    ] {
+        let transcript = play_by_hints(&start, |hint| {
+            format!("1 {}", hint.split_once(", which").unwrap().0)
+        });
+        assert!(transcript.contains("You win!"), "{start:?}: {transcript}");
+        assert!(!transcript.contains("try again"), "{start:?}: {transcript}");
+    }
+}
+
+/// A position written with `:` or `,` is one word after the component's number: graphs of Node
+/// Kayles (`path:2`, `3:1-2`) are typed as they are shown.
+#[test]
+fn graph_positions_are_typed_as_shown() {
+    let mut session = Session::start(&["node-kayles", "path:8"]);
+    session.until_prompt();
+    // Taking vertex 3 of the path 0-...-7 takes 2, 3 and 4 and leaves 0-1 and 5-6-7.
+    session.say("1 5:0-1,2-3,3-4");
+    session.until_prompt();
+    session.say("quit");
+    let transcript = session.finish();
+    assert!(
+        transcript.contains("you: take vertex 3 and its neighbours 2, 4"),
+        "{transcript}"
+    );
+    assert!(!transcript.contains("try again"), "{transcript}");
+}
+
+/// A Cram domino that is not one (cells apart, off the board, on a filled cell) gets a message
+/// and a new prompt; the board is unchanged.
+#[test]
+fn bad_cram_dominoes_get_a_message() {
+    let mut session = Session::start(&["cram", "#.../....", "--threads", "1"]);
+    session.until_prompt();
+    for bad in ["1 r1c2-r1c4", "1 r3c1-r3c2", "1 r1c1-r1c2", "1 r1c0-r1c1"] {
+        session.say(bad);
+        let (text, prompted) = session.until_prompt();
+        assert!(prompted && text.contains("try again"), "{bad}: {text}");
+        assert!(text.contains("position: [1]#.../...."), "{bad}: {text}");
+    }
+    session.say("quit");
+    assert!(!session.finish().contains("panicked"));
 }

@@ -3,6 +3,8 @@
 //! move that leaves a P-position.
 
 mod common;
+use std::collections::BTreeSet;
+
 use common::{cgt, cram_rows, json, with_domino};
 
 #[test]
@@ -151,6 +153,180 @@ fn cram_moves_leave_the_board_as_played() {
                 cram_rows(after),
                 with_domino(&rows, description),
                 "{board}: {description} leaves {after}"
+            );
+        }
+    }
+}
+
+/// A graph written `path:N`, `cycle:N` or `N:a-b,c-d`, as its vertex count and edge set.
+fn graph(text: &str) -> (usize, BTreeSet<(usize, usize)>) {
+    let (kind, rest) = text.split_once(':').unwrap();
+    let edge = |a: usize, b: usize| (a.min(b), a.max(b));
+    match kind {
+        "path" => {
+            let n: usize = rest.parse().unwrap();
+            (n, (1..n).map(|v| edge(v - 1, v)).collect())
+        }
+        "cycle" => {
+            let n: usize = rest.parse().unwrap();
+            (n, (0..n).map(|v| edge(v, (v + 1) % n)).collect())
+        }
+        count => {
+            let edges = rest
+                .split(',')
+                .filter(|e| !e.is_empty())
+                .map(|e| {
+                    let (a, b) = e.split_once('-').unwrap();
+                    edge(a.parse().unwrap(), b.parse().unwrap())
+                })
+                .collect();
+            (count.parse().unwrap(), edges)
+        }
+    }
+}
+
+/// `graph` less the vertices in `gone`, renumbered in order; with `drop_isolated`, its isolated
+/// vertices go too.
+fn without(
+    (n, edges): &(usize, BTreeSet<(usize, usize)>),
+    gone: &[usize],
+    drop_isolated: bool,
+) -> (usize, BTreeSet<(usize, usize)>) {
+    let kept: Vec<usize> = (0..*n)
+        .filter(|v| !gone.contains(v))
+        .filter(|v| {
+            !drop_isolated
+                || edges
+                    .iter()
+                    .any(|&(a, b)| (a == *v || b == *v) && !gone.contains(&a) && !gone.contains(&b))
+        })
+        .collect();
+    let number = |v: usize| kept.iter().position(|&k| k == v);
+    let left = edges
+        .iter()
+        .filter_map(|&(a, b)| Some((number(a)?, number(b)?)))
+        .collect();
+    (kept.len(), left)
+}
+
+/// Whether two small graphs are isomorphic: every renumbering tried.
+fn isomorphic(
+    g: &(usize, BTreeSet<(usize, usize)>),
+    h: &(usize, BTreeSet<(usize, usize)>),
+) -> bool {
+    if g.0 != h.0 || g.1.len() != h.1.len() {
+        return false;
+    }
+    let mut order: Vec<usize> = (0..g.0).collect();
+    loop {
+        let mapped: BTreeSet<(usize, usize)> =
+            g.1.iter()
+                .map(|&(a, b)| (order[a].min(order[b]), order[a].max(order[b])))
+                .collect();
+        if mapped == h.1 {
+            return true;
+        }
+        // The next permutation in lexicographic order.
+        let Some(i) = (1..order.len()).rev().find(|&i| order[i - 1] < order[i]) else {
+            return false;
+        };
+        let j = (i..order.len())
+            .rev()
+            .find(|&j| order[j] > order[i - 1])
+            .unwrap();
+        order.swap(i - 1, j);
+        order[i..].reverse();
+    }
+}
+
+/// `cgt moves` on Node Kayles and Arc Kayles names each move's vertex (and its neighbours) or
+/// edge in the numbering of the graph as written, and the graph it leaves is that graph less
+/// those vertices (up to renumbering; Arc Kayles drops isolated vertices, which change
+/// nothing); one move is listed for each different graph left, checked by brute force.
+#[test]
+fn graph_kayles_moves_name_the_vertices_they_take() {
+    for (game, start) in [
+        ("node-kayles", "path:6"),
+        ("node-kayles", "cycle:7"),
+        ("node-kayles", "grid:2x3"),
+        ("node-kayles", "5:0-1,1-2,0-2,3-4"),
+        ("node-kayles", "4:0-1,1-2"),
+        ("arc-kayles", "path:5"),
+        ("arc-kayles", "cycle:6"),
+        ("arc-kayles", "grid:2x3"),
+    ] {
+        let report = json(&["moves", game, start, "--json"]);
+        let shown = graph(report["position"][0].as_str().unwrap());
+        let arc = game == "arc-kayles";
+        let mut left: Vec<(usize, BTreeSet<(usize, usize)>)> = Vec::new();
+        for listed in report["moves"].as_array().unwrap() {
+            let description = listed["description"].as_str().unwrap();
+            let after = graph(listed["position"][0].as_str().unwrap());
+            let gone: Vec<usize> = if arc {
+                let (a, b) = description
+                    .strip_prefix("take edge ")
+                    .and_then(|rest| rest.strip_suffix(" and its two ends"))
+                    .and_then(|edge| edge.split_once('-'))
+                    .unwrap_or_else(|| panic!("{start}: {description}"));
+                let (a, b): (usize, usize) = (a.parse().unwrap(), b.parse().unwrap());
+                assert!(
+                    shown.1.contains(&(a.min(b), a.max(b))),
+                    "{start}: {description}"
+                );
+                vec![a, b]
+            } else {
+                let rest = description.strip_prefix("take vertex ").unwrap();
+                let (vertex, named) = match rest.split_once(" and its neighbour") {
+                    Some((vertex, named)) => (vertex, named.trim_start_matches('s').trim()),
+                    None => (rest.split(',').next().unwrap(), ""),
+                };
+                let vertex: usize = vertex.parse().unwrap();
+                let mut named: Vec<usize> = named
+                    .split(", ")
+                    .filter(|n| !n.is_empty())
+                    .map(|n| n.parse().unwrap())
+                    .collect();
+                named.sort_unstable();
+                let neighbours: Vec<usize> = (0..shown.0)
+                    .filter(|&u| shown.1.contains(&(u.min(vertex), u.max(vertex))) && u != vertex)
+                    .collect();
+                assert_eq!(named, neighbours, "{start}: {description}");
+                named.push(vertex);
+                named
+            };
+            let expected = without(&shown, &gone, arc);
+            let after = if arc {
+                without(&after, &[], true)
+            } else {
+                after
+            };
+            assert!(
+                isomorphic(&expected, &after),
+                "{start}: {description} leaves {after:?}"
+            );
+            assert!(
+                !left.iter().any(|g| isomorphic(g, &after)),
+                "{start}: {description} twice"
+            );
+            left.push(after);
+        }
+        // Every move, by brute force, leaves a graph one of the listed moves leaves.
+        let all: Vec<Vec<usize>> = if arc {
+            shown.1.iter().map(|&(a, b)| vec![a, b]).collect()
+        } else {
+            (0..shown.0)
+                .map(|v| {
+                    (0..shown.0)
+                        .filter(|&u| u == v || shown.1.contains(&(u.min(v), u.max(v))))
+                        .collect()
+                })
+                .collect()
+        };
+        for gone in all {
+            let after = without(&shown, &gone, arc);
+            assert!(
+                left.iter().any(|g| isomorphic(g, &after)),
+                "{start}: taking {gone:?} is missing"
             );
         }
     }

@@ -93,15 +93,22 @@ fn board(position: &Written) -> String {
 }
 
 /// Reads "2 1", "2 -> 1 3", "2: 0" or "2 -" as component 2 becoming the listed components; in
-/// a heap game, `2 1,3` too.
+/// a heap game, `2 1,3` too. Outside heap games only spaces part the words after the number, so
+/// a component written with `:` or `,` (`path:4`, `4:0-1,1-2`, `4,7`) stays one word.
 fn parse_move(line: &str, position: &Written, heaps: bool) -> Result<(usize, Vec<String>), String> {
-    let words: Vec<&str> = line
-        .split(|c: char| c.is_whitespace() || c == ':' || (heaps && c == ','))
+    let line = line.trim();
+    let end = line
+        .find(|c: char| c.is_whitespace() || c == ':')
+        .unwrap_or(line.len());
+    let (first, rest) = line.split_at(end);
+    if first.is_empty() {
+        return Err("type a move such as `1 2`, or hint, undo, help, quit".to_string());
+    }
+    let rest = rest.trim_start_matches(|c: char| c.is_whitespace() || c == ':');
+    let words: Vec<&str> = rest
+        .split(|c: char| c.is_whitespace() || (heaps && (c == ':' || c == ',')))
         .filter(|word| !word.is_empty() && *word != "->" && *word != "-")
         .collect();
-    let Some((first, rest)) = words.split_first() else {
-        return Err("type a move such as `1 2`, or hint, undo, help, quit".to_string());
-    };
     let count = position.components().len();
     let what = if heaps { "heap" } else { "component" };
     let index: usize = first
@@ -112,7 +119,7 @@ fn parse_move(line: &str, position: &Written, heaps: bool) -> Result<(usize, Vec
             "there is no {what} {index}; {what}s are 1 to {count}"
         ));
     }
-    Ok((index - 1, rest.iter().map(ToString::to_string).collect()))
+    Ok((index - 1, words.iter().map(ToString::to_string).collect()))
 }
 
 pub fn run(
@@ -262,7 +269,9 @@ pub fn run(
                     writeln!(
                         out,
                         "A move is the component's number and what it becomes, written as the game \
-                         writes it: `1 2,3` makes component 1 into 2,3. Commands: hint, undo, quit."
+                         writes it: `1 2,3` makes component 1 into 2,3. In Cram, Node Kayles and Arc \
+                         Kayles the move itself will do, as hints name it: `1 r2c3-r3c3` (a domino's \
+                         cells), `1 vertex 2`, `1 edge 0-1`. Commands: hint, undo, quit."
                     )?;
                 }
                 continue;

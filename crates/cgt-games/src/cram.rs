@@ -1140,6 +1140,37 @@ impl Notation for Cram {
         board
     }
 
+    /// A domino by its cells as moves are described, `r2c3-r3c3` (rows and columns from 1),
+    /// with or without the words `domino on` before them.
+    fn read_move(&self, from: &Board, text: &str) -> Option<Result<Board>> {
+        let cells = text.strip_prefix("domino on ").unwrap_or(text).trim();
+        let cell = |word: &str| -> Option<(u64, u64)> {
+            let (row, column) = word.strip_prefix('r')?.split_once('c')?;
+            Some((row.parse().ok()?, column.parse().ok()?))
+        };
+        let (first, second) = cells.split_once('-')?;
+        let (a, b) = (cell(first)?, cell(second)?);
+        let bad = |reason: &str| Some(Err(component_error("cram", text, reason)));
+        let (rows, columns) = (u64::from(from.rows), u64::from(from.columns));
+        let inside = |(r, c): (u64, u64)| (1..=rows).contains(&r) && (1..=columns).contains(&c);
+        if !inside(a) || !inside(b) {
+            return bad(&format!(
+                "a cell is rRcC with R from 1 to {rows} and C from 1 to {columns}"
+            ));
+        }
+        if a.0.abs_diff(b.0) + a.1.abs_diff(b.1) != 1 {
+            return bad("a domino covers two cells side by side or one above the other");
+        }
+        let index = |(r, c): (u64, u64)| ((r - 1) * columns + c - 1) as usize;
+        if !from.get(index(a)) || !from.get(index(b)) {
+            return bad("a domino covers two free cells");
+        }
+        let mut after = from.clone();
+        after.set(index(a), false);
+        after.set(index(b), false);
+        Some(Ok(after))
+    }
+
     fn describe_move(&self, from: &Board, to: &Board) -> String {
         if from.rows == to.rows && from.columns == to.columns {
             let cells: Vec<String> = (0..from.cells())

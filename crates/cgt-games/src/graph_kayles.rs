@@ -633,7 +633,7 @@ fn write_graph(graph: &SimpleGraph) -> String {
 }
 
 macro_rules! graph_notation {
-    ($game:ty, $name:expr, $what:expr) => {
+    ($game:ty, $name:expr, $what:expr, $name_move:expr, $read_move:expr) => {
         impl Notation for $game {
             fn name(&self) -> String {
                 $name.to_string()
@@ -647,17 +647,140 @@ macro_rules! graph_notation {
                 write_graph(graph)
             }
 
+            fn read_move(&self, from: &SimpleGraph, text: &str) -> Option<Result<SimpleGraph>> {
+                $read_move(from, text.strip_prefix("take ").unwrap_or(text))
+                    .map(|taken| taken.map_err(|reason| component_error($name, text, reason)))
+            }
+
             fn describe_move(&self, from: &SimpleGraph, to: &SimpleGraph) -> String {
-                let removed = from.vertices.saturating_sub(to.vertices);
-                format!("{} ({removed} vertices in all)", $what)
+                // The vertices are named as `from` is written: a graph written `cycle:N` is
+                // read as the cycle whose vertices go round in order, to which it is
+                // isomorphic, so its moves are named on that cycle.
+                let cycle;
+                let from = if write_graph(from).starts_with("cycle:") {
+                    cycle = SimpleGraph::cycle(from.vertices);
+                    &cycle
+                } else {
+                    from
+                };
+                let target = self.canonical(to.clone());
+                $name_move(self, from, &target).unwrap_or_else(|| $what.to_string())
             }
         }
     };
 }
 
+/// The first move of Node Kayles on `from` (the least vertex) that leaves a graph of canonical
+/// form `target`, named: `take vertex 2 and its neighbours 1, 3`.
+fn name_node_move(game: &NodeKayles, from: &SimpleGraph, target: &SimpleGraph) -> Option<String> {
+    let neighbours = from.neighbours();
+    (0..from.vertices).find_map(|vertex| {
+        let around = &neighbours[vertex as usize];
+        let mut removed = vec![false; from.vertices as usize];
+        removed[vertex as usize] = true;
+        for &neighbour in around {
+            removed[neighbour as usize] = true;
+        }
+        let gone = removed.iter().filter(|&&gone| gone).count();
+        // Vertices are never dropped by the canonical form of Node Kayles: a cheap test first.
+        if from.vertices as usize - gone != target.vertices as usize
+            || game.canonical(from.without(&removed)) != *target
+        {
+            return None;
+        }
+        let mut around = around.clone();
+        around.sort_unstable();
+        Some(match around.as_slice() {
+            [] => format!("take vertex {vertex}, which has no neighbours"),
+            [one] => format!("take vertex {vertex} and its neighbour {one}"),
+            many => {
+                let list: Vec<String> = many.iter().map(u32::to_string).collect();
+                format!(
+                    "take vertex {vertex} and its neighbours {}",
+                    list.join(", ")
+                )
+            }
+        })
+    })
+}
+
+/// A Node Kayles move written `vertex V` (words after the number, as a description has them,
+/// are allowed): the graph less V and its neighbours.
+fn read_node_move(
+    from: &SimpleGraph,
+    text: &str,
+) -> Option<std::result::Result<SimpleGraph, String>> {
+    let rest = text.strip_prefix("vertex ")?;
+    let digits = rest
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(rest.len());
+    let Ok(vertex) = rest[..digits].parse::<u32>() else {
+        return Some(Err(
+            "a vertex is written by its number: vertex 2".to_string()
+        ));
+    };
+    if vertex >= from.vertices {
+        return Some(Err(format!(
+            "the vertices are 0 to {}",
+            i64::from(from.vertices) - 1
+        )));
+    }
+    let mut removed = vec![false; from.vertices as usize];
+    removed[vertex as usize] = true;
+    for &(a, b) in &from.edges {
+        if a == vertex || b == vertex {
+            removed[a as usize] = true;
+            removed[b as usize] = true;
+        }
+    }
+    Some(Ok(from.without(&removed)))
+}
+
+/// An Arc Kayles move written `edge A-B` (words after it allowed): the graph less A and B.
+fn read_arc_move(
+    from: &SimpleGraph,
+    text: &str,
+) -> Option<std::result::Result<SimpleGraph, String>> {
+    let rest = text.strip_prefix("edge ")?;
+    let edge = rest.split_whitespace().next().unwrap_or("");
+    let parsed = edge
+        .split_once('-')
+        .and_then(|(a, b)| Some((a.parse::<u32>().ok()?, b.parse::<u32>().ok()?)));
+    let Some((a, b)) = parsed else {
+        return Some(Err("an edge is written by its ends: edge 0-1".to_string()));
+    };
+    if !from.edges.contains(&(a.min(b), a.max(b))) {
+        return Some(Err(format!("{a}-{b} is not an edge of the graph")));
+    }
+    let mut removed = vec![false; from.vertices as usize];
+    removed[a as usize] = true;
+    removed[b as usize] = true;
+    Some(Ok(from.without(&removed)))
+}
+
+/// The first move of Arc Kayles on `from` (the least edge) that leaves a graph of canonical
+/// form `target`, named: `take edge 1-2 and its two ends`.
+fn name_arc_move(game: &ArcKayles, from: &SimpleGraph, target: &SimpleGraph) -> Option<String> {
+    from.edges.iter().find_map(|&(a, b)| {
+        let mut removed = vec![false; from.vertices as usize];
+        removed[a as usize] = true;
+        removed[b as usize] = true;
+        (game.canonical(from.without(&removed)) == *target)
+            .then(|| format!("take edge {a}-{b} and its two ends"))
+    })
+}
+
 graph_notation!(
     NodeKayles,
     "node-kayles",
-    "take a vertex and its neighbours"
+    "take a vertex and its neighbours",
+    name_node_move,
+    read_node_move
 );
-graph_notation!(ArcKayles, "arc-kayles", "take an edge's two ends");
+graph_notation!(
+    ArcKayles,
+    "arc-kayles",
+    "take an edge's two ends",
+    name_arc_move,
+    read_arc_move
+);

@@ -56,6 +56,20 @@ pub trait Notation: ImpartialGame {
         self.canonical(position)
     }
 
+    /// The option of `from` that `text` names as a move in the game's own words, as its hints
+    /// write them (a Cram domino's cells, `r2c3-r3c3`; a Node Kayles vertex, `vertex 2`), so
+    /// that a player need not write the whole position a move leaves; `None` (the default)
+    /// when `text` is not written as a move, and it is read as the position the component
+    /// becomes instead.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidPosition`] when `text` names a move the rules do not allow.
+    fn read_move(&self, from: &Self::Position, text: &str) -> Option<Result<Self::Position>> {
+        let _ = (from, text);
+        None
+    }
+
     /// Whether `to` is one move from `from`, judged by the rule at once; `None` (the default)
     /// makes the program look for `to` among the moves of `from`, within its budget.
     fn is_move(&self, from: &Self::Position, to: &Self::Position) -> Option<bool> {
@@ -508,6 +522,9 @@ pub(super) fn find_move<G: Notation>(
     let Some(from) = components.get(component) else {
         return Ok(None);
     };
+    if let Some(next) = game.read_move(from, to.join(" ").trim()) {
+        return Ok(Some(front_move(game, components, component, next?)));
+    }
     let [to] = to else {
         return Err(Error::InvalidPosition {
             game: game.name(),
