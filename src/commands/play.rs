@@ -269,9 +269,10 @@ pub fn run(
                     writeln!(
                         out,
                         "A move is the component's number and what it becomes, written as the game \
-                         writes it: `1 2,3` makes component 1 into 2,3. In Cram, Node Kayles and Arc \
-                         Kayles the move itself will do, as hints name it: `1 r2c3-r3c3` (a domino's \
-                         cells), `1 vertex 2`, `1 edge 0-1`. Commands: hint, undo, quit."
+                         writes it: `1 2,3` makes component 1 into 2,3. In Cram, Chomp, Node Kayles \
+                         and Arc Kayles the move itself will do, as hints name it: `1 r2c3-r3c3` (a \
+                         domino's cells), `1 r2c3` (a bite), `1 vertex 2`, `1 edge 0-1`. Commands: \
+                         hint, undo, quit."
                     )?;
                 }
                 continue;

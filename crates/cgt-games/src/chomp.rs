@@ -425,6 +425,50 @@ impl Notation for Chomp {
         written.join(",")
     }
 
+    /// A bite as moves are described, `bite at row 2, column 3` (from 1, the poisoned square
+    /// at row 1, column 1), or `r2c3`.
+    fn read_move(&self, from: &Vec<u32>, text: &str) -> Option<Result<Vec<u32>>> {
+        let (row, column) = match text.strip_prefix("bite at row ") {
+            Some(rest) => rest.split_once(", column ")?,
+            None => text.strip_prefix('r')?.split_once('c')?,
+        };
+        let (Ok(row), Ok(column)) = (row.trim().parse::<u64>(), column.trim().parse::<u64>())
+        else {
+            return Some(Err(component_error(
+                "chomp",
+                text,
+                "a bite is written by its square: bite at row 2, column 3 (or r2c3)",
+            )));
+        };
+        let (r, c) = (row.wrapping_sub(1), column.wrapping_sub(1));
+        let inside = usize::try_from(r)
+            .ok()
+            .and_then(|r| from.get(r))
+            .is_some_and(|&length| c < u64::from(length));
+        if !inside || (r, c) == (0, 0) {
+            return Some(Err(component_error(
+                "chomp",
+                text,
+                "a bite takes a square of the diagram other than the poisoned one (row 1, column 1)",
+            )));
+        }
+        let mut next: Vec<u32> = from
+            .iter()
+            .enumerate()
+            .map(|(i, &length)| {
+                if i as u64 >= r {
+                    length.min(c as u32)
+                } else {
+                    length
+                }
+            })
+            .collect();
+        while next.last() == Some(&0) {
+            next.pop();
+        }
+        Some(Ok(next))
+    }
+
     fn describe_move(&self, from: &Vec<u32>, to: &Vec<u32>) -> String {
         // The square chosen: the first row that got shorter, at its new length.
         let row = (0..from.len()).find(|&r| to.get(r).copied().unwrap_or(0) < from[r]);
