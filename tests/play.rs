@@ -357,3 +357,28 @@ fn bad_cram_dominoes_get_a_message() {
     session.say("quit");
     assert!(!session.finish().contains("panicked"));
 }
+
+/// In a sum of components that are not heaps, hints and moves name the component (`component
+/// 2: take vertex 1 and its neighbours 0, 2`), and following them wins. Node Kayles on a cycle of
+/// 7 has the one option a path of 4 (every first move is alike), so its value is mex{G(4)} with
+/// G Dawson's chess (A002187: G(4) = 0, G(10) = 3): the sum with a path of 10 is *1 + *3 = *2,
+/// an N-position.
+#[test]
+fn hints_in_a_sum_name_the_component() {
+    let chess =
+        common::oracle("dawson_0.07_and_0.137.json")["dawsons_chess_0.137"]["G_source_values"]
+            .clone();
+    let cycle = u64::from(chess[4].as_u64() == Some(0));
+    assert_ne!(cycle ^ chess[10].as_u64().unwrap(), 0);
+    let transcript = play_by_hints(&["node-kayles", "cycle:7", "path:10"], |hint| {
+        // "component 2: take vertex 1 ..., which ..." becomes "2 take vertex 1 ...".
+        let (component, written) = hint
+            .strip_prefix("component ")
+            .and_then(|rest| rest.split_once(": "))
+            .unwrap_or_else(|| panic!("no component in {hint}"));
+        format!("{component} {}", written.split_once(", which").unwrap().0)
+    });
+    assert!(transcript.contains("You win!"), "{transcript}");
+    assert!(!transcript.contains("try again"), "{transcript}");
+    assert!(transcript.contains("cgt: component "), "{transcript}");
+}

@@ -122,6 +122,16 @@ fn parse_move(line: &str, position: &Written, heaps: bool) -> Result<(usize, Vec
     Ok((index - 1, words.iter().map(ToString::to_string).collect()))
 }
 
+/// A move as play names it: after the component's number when the position has several and
+/// the game's words do not say which (a heap game's moves begin `heap 2:`).
+fn named(chosen: &cgt_games::Move, position: &Written, heaps: bool) -> String {
+    if heaps || position.components().len() < 2 {
+        chosen.description.clone()
+    } else {
+        format!("component {}: {}", chosen.component + 1, chosen.description)
+    }
+}
+
 pub fn run(
     arguments: &PlayArgs,
     input: &mut dyn BufRead,
@@ -209,21 +219,28 @@ pub fn run(
         if cgt_to_move {
             let (chosen, text) = match game.winning_move(&position)? {
                 Some(winning) => {
-                    let text = format!("{winning}, which {}", game.reason);
+                    let text = format!(
+                        "{}, which {}",
+                        named(&winning, &position, heaps),
+                        game.reason
+                    );
                     (winning, text)
                 }
                 None if game.is_draw(&position)? => match game.drawing_move(&position)? {
                     Some(drawing) => {
-                        let text = format!("{drawing}, which keeps the draw (no move wins)");
+                        let text = format!(
+                            "{}, which keeps the draw (no move wins)",
+                            named(&drawing, &position, heaps)
+                        );
                         (drawing, text)
                     }
-                    None => (any.clone(), any.to_string()),
+                    None => (any.clone(), named(&any, &position, heaps)),
                 },
                 None => {
                     // Every move loses against perfect play; any will do.
                     let text = format!(
                         "{} (no move wins from a P-position; cgt waits for a mistake)",
-                        any
+                        named(&any, &position, heaps)
                     );
                     (any, text)
                 }
@@ -298,11 +315,18 @@ pub fn run(
             }
             "hint" => {
                 match game.winning_move(&position)? {
-                    Some(winning) => writeln!(out, "hint: {winning}, which {}", game.reason)?,
+                    Some(winning) => writeln!(
+                        out,
+                        "hint: {}, which {}",
+                        named(&winning, &position, heaps),
+                        game.reason
+                    )?,
                     None if game.is_draw(&position)? => match game.drawing_move(&position)? {
-                        Some(drawing) => {
-                            writeln!(out, "hint: no move wins, but {drawing} keeps the draw")?
-                        }
+                        Some(drawing) => writeln!(
+                            out,
+                            "hint: no move wins, but {} keeps the draw",
+                            named(&drawing, &position, heaps)
+                        )?,
                         None => writeln!(out, "hint: no move wins")?,
                     },
                     None => writeln!(
@@ -343,7 +367,7 @@ pub fn run(
         };
         match chosen {
             Some(chosen) => {
-                writeln!(out, "you: {chosen}")?;
+                writeln!(out, "you: {}", named(&chosen, &position, heaps))?;
                 history.push((position.clone(), trail.len()));
                 trail.push((position, false));
                 position = chosen.position;
