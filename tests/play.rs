@@ -382,3 +382,31 @@ fn hints_in_a_sum_name_the_component() {
     assert!(!transcript.contains("try again"), "{transcript}");
     assert!(transcript.contains("cgt: component "), "{transcript}");
 }
+
+/// A cycle is written `cycle:N` whatever the numbering it is kept in, so its vertices and edges
+/// are named as on the cycle 0-1-...-(N-1)-0: every edge `i-(i+1)` can be typed.
+#[test]
+fn cycles_take_moves_named_round_the_cycle() {
+    for n in 5..=9u32 {
+        for (game, word) in [("arc-kayles", "edge"), ("node-kayles", "vertex")] {
+            for i in 0..n {
+                let written = if word == "edge" {
+                    format!("1 edge {i}-{}", (i + 1) % n)
+                } else {
+                    format!("1 vertex {i}")
+                };
+                let cycle = format!("cycle:{n}");
+                let mut session = Session::start(&[game, &cycle]);
+                session.until_prompt();
+                session.say(&written);
+                let (_, prompted) = session.until_prompt();
+                if prompted {
+                    session.say("quit");
+                }
+                let transcript = session.finish();
+                assert!(transcript.contains("you: take "), "{written}: {transcript}");
+                assert!(!transcript.contains("try again"), "{written}: {transcript}");
+            }
+        }
+    }
+}

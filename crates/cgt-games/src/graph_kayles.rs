@@ -648,26 +648,30 @@ macro_rules! graph_notation {
             }
 
             fn read_move(&self, from: &SimpleGraph, text: &str) -> Option<Result<SimpleGraph>> {
-                $read_move(from, text.strip_prefix("take ").unwrap_or(text))
-                    .map(|taken| taken.map_err(|reason| component_error($name, text, reason)))
+                $read_move(
+                    &as_written(from),
+                    text.strip_prefix("take ").unwrap_or(text),
+                )
+                .map(|taken| taken.map_err(|reason| component_error($name, text, reason)))
             }
 
             fn describe_move(&self, from: &SimpleGraph, to: &SimpleGraph) -> String {
-                // The vertices are named as `from` is written: a graph written `cycle:N` is
-                // read as the cycle whose vertices go round in order, to which it is
-                // isomorphic, so its moves are named on that cycle.
-                let cycle;
-                let from = if write_graph(from).starts_with("cycle:") {
-                    cycle = SimpleGraph::cycle(from.vertices);
-                    &cycle
-                } else {
-                    from
-                };
                 let target = self.canonical(to.clone());
-                $name_move(self, from, &target).unwrap_or_else(|| $what.to_string())
+                $name_move(self, &as_written(from), &target).unwrap_or_else(|| $what.to_string())
             }
         }
     };
+}
+
+/// `graph` numbered as it is written, for moves named by their vertices: a graph written
+/// `cycle:N` is read as the cycle whose vertices go round in order, to which it is isomorphic
+/// (its own numbering may differ); any other is written with its own numbering.
+fn as_written(graph: &SimpleGraph) -> SimpleGraph {
+    if write_graph(graph).starts_with("cycle:") {
+        SimpleGraph::cycle(graph.vertices)
+    } else {
+        graph.clone()
+    }
 }
 
 /// The first move of Node Kayles on `from` (the least vertex) that leaves a graph of canonical
@@ -720,10 +724,10 @@ fn read_node_move(
         ));
     };
     if vertex >= from.vertices {
-        return Some(Err(format!(
-            "the vertices are 0 to {}",
-            i64::from(from.vertices) - 1
-        )));
+        return Some(Err(match from.vertices {
+            0 => "the graph has no vertices left".to_string(),
+            n => format!("the vertices are 0 to {}", n - 1),
+        }));
     }
     let mut removed = vec![false; from.vertices as usize];
     removed[vertex as usize] = true;
