@@ -114,7 +114,7 @@ fn moving_first_from_a_p_position_loses_to_cgt() {
 /// Plays a heap game by asking for a hint at every prompt and playing the move it names, until
 /// the game ends; returns the transcript.
 fn follow_hints(start: &[&str]) -> String {
-    play_by_hints(start, |hint| {
+    play_by_hints(start, |_, hint| {
         // "heap 2: 4 -> 1 2, which ..." becomes "2 1 2".
         let words: Vec<&str> = hint
             .strip_prefix("heap ")
@@ -174,12 +174,13 @@ fn cgt_can_move_first() {
 }
 
 /// Plays `start` by asking for a hint at every prompt and typing what `answer` makes of the
-/// hint's line (after `hint: `), until the game ends; returns the transcript.
-fn play_by_hints(start: &[&str], answer: impl Fn(&str) -> String) -> String {
+/// text shown before the prompt (cgt's last move, the position) and of the hint's line (after
+/// `hint: `), until the game ends; returns the transcript.
+fn play_by_hints(start: &[&str], mut answer: impl FnMut(&str, &str) -> String) -> String {
     let mut session = Session::start(start);
     let mut turns = 0;
     loop {
-        let (_, prompted) = session.until_prompt();
+        let (before, prompted) = session.until_prompt();
         if !prompted {
             break;
         }
@@ -193,7 +194,7 @@ fn play_by_hints(start: &[&str], answer: impl Fn(&str) -> String) -> String {
             hint.contains(", which"),
             "{start:?}: no winning hint in {text}"
         );
-        session.say(&answer(hint));
+        session.say(&answer(&before, hint));
         turns += 1;
         assert!(turns < 40, "{start:?}: the game does not end");
     }
@@ -211,7 +212,7 @@ fn following_hints_wins_games_of_other_shapes() {
     ] {
         // "take 2 from both heaps: 6,9 -> 4,7, which leaves a P-position" becomes "1 4,7": the
         // one component becomes what the hint says.
-        let transcript = play_by_hints(&start, |hint| {
+        let transcript = play_by_hints(&start, |_, hint| {
             let after = hint.rsplit(" -> ").next().unwrap();
             format!("1 {}", after.split(", which").next().unwrap())
         });
@@ -237,58 +238,36 @@ fn cram_after(board: &str, description: &str) -> String {
     common::cram_text(&common::with_domino(&common::cram_rows(board), description))
 }
 
-/// Cram from 4 x 5 (nimber 2 in Beling's table, tests/oracles/cram_beling.json: an N-position), played by a player who reads the hint's
-/// domino and types the board it leaves; each board cgt shows is the one before with exactly
-/// the domino just described filled in, as played (not turned to another orientation).
+/// Cram from 4 x 5 (nimber 2 in Beling's table, tests/oracles/cram_beling.json: an
+/// N-position), played by a player who reads the hint's domino and types the board it leaves;
+/// each board cgt shows is the one before with exactly the domino just described filled in, as
+/// played (not turned to another orientation).
 #[test]
 fn following_cram_hints_wins_on_the_board_as_played() {
-    let mut session = Session::start(&["cram", "4x5", "--threads", "1"]);
     let mut board = "4x5".to_string();
-    let mut turns = 0;
-    loop {
-        let (text, prompted) = session.until_prompt();
-        // After cgt's reply, the board shown is the one before with its domino filled.
-        if let Some(reply) = text
-            .lines()
-            .find(|line| line.starts_with("cgt: domino on "))
-        {
-            // "cgt: domino on r2c2-r3c2, which ..." or "... (no move wins ...)".
-            let description = reply["cgt: ".len()..]
-                .split([',', '('])
-                .next()
-                .unwrap()
-                .trim();
+    let transcript = play_by_hints(&["cram", "4x5", "--threads", "1"], |before, hint| {
+        // After cgt's reply ("cgt: domino on r2c2-r3c2, which ..." or "... (no move wins
+        // ...)"), the board shown is the one before with its domino filled.
+        if let Some(reply) = before.lines().find_map(|line| line.strip_prefix("cgt: ")) {
+            let description = reply.split([',', '(']).next().unwrap().trim();
             board = cram_after(&board, description);
         }
-        if !prompted {
-            break;
-        }
-        let shown = text
+        let shown = before
             .lines()
             .rev()
             .find_map(|line| line.strip_prefix("position: [1]"))
-            .unwrap_or_else(|| panic!("no position in {text}"))
+            .unwrap_or_else(|| panic!("no position in {before}"))
             .split_whitespace()
             .next()
             .unwrap();
         assert_eq!(
             common::cram_rows(shown),
             common::cram_rows(&board),
-            "{text}"
+            "{before}"
         );
-        session.say("hint");
-        let (text, _) = session.until_prompt();
-        let hint = text
-            .lines()
-            .find(|line| line.starts_with("hint: domino on "))
-            .unwrap_or_else(|| panic!("no winning hint in {text}"));
-        let description = hint["hint: ".len()..].split(',').next().unwrap();
-        board = cram_after(&board, description);
-        session.say(&format!("1 {board}"));
-        turns += 1;
-        assert!(turns < 11, "the game does not end");
-    }
-    let transcript = session.finish();
+        board = cram_after(&board, hint.split(',').next().unwrap());
+        format!("1 {board}")
+    });
     assert!(transcript.contains("You win!"), "{transcript}");
     assert!(!transcript.contains("cannot become"), "{transcript}");
 }
@@ -316,7 +295,7 @@ fn hints_typed_as_moves_are_accepted_and_win() {
         vec!["arc-kayles", "path:6"],
         vec!["chomp", "3x4"],
     ] {
-        let transcript = play_by_hints(&start, |hint| {
+        let transcript = play_by_hints(&start, |_, hint| {
             format!("1 {}", hint.split_once(", which").unwrap().0)
         });
         assert!(transcript.contains("You win!"), "{start:?}: {transcript}");
@@ -370,7 +349,7 @@ fn hints_in_a_sum_name_the_component() {
             .clone();
     let cycle = u64::from(chess[4].as_u64() == Some(0));
     assert_ne!(cycle ^ chess[10].as_u64().unwrap(), 0);
-    let transcript = play_by_hints(&["node-kayles", "cycle:7", "path:10"], |hint| {
+    let transcript = play_by_hints(&["node-kayles", "cycle:7", "path:10"], |_, hint| {
         // "component 2: take vertex 1 ..., which ..." becomes "2 take vertex 1 ...".
         let (component, written) = hint
             .strip_prefix("component ")
