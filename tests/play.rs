@@ -272,14 +272,14 @@ fn following_cram_hints_wins_on_the_board_as_played() {
     assert!(!transcript.contains("cannot become"), "{transcript}");
 }
 
-/// Cram, Node Kayles, Arc Kayles and Chomp from N-positions, played by typing each hint's move
-/// as the hint writes it (`1 domino on r2c3-r3c3`, `1 take vertex 2 and its neighbours 1, 3`):
-/// every such move is accepted, and following the hints wins. The starts are N-positions by published
-/// values: Cram 4 x 5 has nimber 2 (Beling's table); Node Kayles on a path of 9 is Dawson's
-/// chess with 9 pawns and Arc Kayles on a path of 6 is Dawson's Kayles with 6 pins, the same
-/// game as Dawson's chess with 5 (A002187: G(9) = 3, G(5) = 3); a rectangle of Chomp is won by
-/// the first player (strategy stealing: if biting the far corner lost, the answer to it would
-/// be a winning first bite).
+/// Cram, Node Kayles, Arc Kayles and Chomp from N-positions, played by typing each hint's move as
+/// the hint writes it (`1 domino on r2c3-r3c3`, `1 take vertex 2 and its neighbours 1, 3`): every
+/// such move is accepted, and following the hints wins. The starts are N-positions by published
+/// values: Cram 4 x 5 has nimber 2 (Beling's table); Node Kayles on a path of 9 is Dawson's chess
+/// with 9 pawns and Arc Kayles on a path of 6 is Dawson's Kayles with 6 pins, the same game as
+/// Dawson's chess with 5 (A002187: G(9) = 3, G(5) = 3); a rectangle of Chomp is won by the first
+/// player (strategy stealing: if biting the far corner lost, the answer to it would be a winning
+/// first bite).
 #[test]
 fn hints_typed_as_moves_are_accepted_and_win() {
     let cram = common::oracle("cram_beling.json")["nimbers"]["4x5"].as_u64();
