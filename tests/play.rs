@@ -363,7 +363,9 @@ fn hints_in_a_sum_name_the_component() {
 }
 
 /// A cycle is written `cycle:N` whatever the numbering it is kept in, so its vertices and edges
-/// are named as on the cycle 0-1-...-(N-1)-0: every edge `i-(i+1)` can be typed.
+/// are named as on the cycle 0-1-...-(N-1)-0: every edge `i-(i+1)` and vertex `i` can be typed
+/// (and is echoed as a move of the same kind: on a cycle every vertex's move leaves the same
+/// graph).
 #[test]
 fn cycles_take_moves_named_round_the_cycle() {
     for n in 5..=9u32 {
@@ -383,9 +385,41 @@ fn cycles_take_moves_named_round_the_cycle() {
                     session.say("quit");
                 }
                 let transcript = session.finish();
-                assert!(transcript.contains("you: take "), "{written}: {transcript}");
+                let echoed = format!("you: take {word} ");
+                assert!(transcript.contains(&echoed), "{written}: {transcript}");
                 assert!(!transcript.contains("try again"), "{written}: {transcript}");
             }
         }
+    }
+}
+
+/// A vertex or edge typed on a graph without symmetry between them is echoed as typed: on the
+/// path 0-1-...-7, vertex 5 takes 4, 5 and 6 (vertex 2 would leave another numbering); on the
+/// path 0-...-5, edge 3-4 takes 3 and 4.
+#[test]
+fn typed_graph_moves_are_echoed_as_typed() {
+    for (game, start, typed, echoed) in [
+        (
+            "node-kayles",
+            "path:8",
+            "1 vertex 5",
+            "you: take vertex 5 and its neighbours 4, 6",
+        ),
+        (
+            "arc-kayles",
+            "path:6",
+            "1 edge 3-4",
+            "you: take edge 3-4 and its two ends",
+        ),
+    ] {
+        let mut session = Session::start(&[game, start]);
+        session.until_prompt();
+        session.say(typed);
+        let (_, prompted) = session.until_prompt();
+        if prompted {
+            session.say("quit");
+        }
+        let transcript = session.finish();
+        assert!(transcript.contains(echoed), "{typed}: {transcript}");
     }
 }

@@ -656,8 +656,7 @@ macro_rules! graph_notation {
             }
 
             fn describe_move(&self, from: &SimpleGraph, to: &SimpleGraph) -> String {
-                let target = self.canonical(to.clone());
-                $name_move(self, &as_written(from), &target).unwrap_or_else(|| $what.to_string())
+                $name_move(self, &as_written(from), to).unwrap_or_else(|| $what.to_string())
             }
         }
     };
@@ -674,37 +673,44 @@ fn as_written(graph: &SimpleGraph) -> SimpleGraph {
     }
 }
 
-/// The first move of Node Kayles on `from` (the least vertex) that leaves a graph of canonical
-/// form `target`, named: `take vertex 2 and its neighbours 1, 3`.
-fn name_node_move(game: &NodeKayles, from: &SimpleGraph, target: &SimpleGraph) -> Option<String> {
+/// The move of Node Kayles on `from` that leaves `to`, named: `take vertex 2 and its
+/// neighbours 1, 3`. The vertex whose move leaves `to` exactly (a move the player typed) when
+/// there is one, else the least whose move leaves the same graph up to renumbering (a listed
+/// option, in canonical form).
+fn name_node_move(game: &NodeKayles, from: &SimpleGraph, to: &SimpleGraph) -> Option<String> {
     let neighbours = from.neighbours();
-    (0..from.vertices).find_map(|vertex| {
-        let around = &neighbours[vertex as usize];
+    let taken = |vertex: u32| {
         let mut removed = vec![false; from.vertices as usize];
         removed[vertex as usize] = true;
-        for &neighbour in around {
+        for &neighbour in &neighbours[vertex as usize] {
             removed[neighbour as usize] = true;
         }
-        let gone = removed.iter().filter(|&&gone| gone).count();
-        // Vertices are never dropped by the canonical form of Node Kayles: a cheap test first.
-        if from.vertices as usize - gone != target.vertices as usize
-            || game.canonical(from.without(&removed)) != *target
-        {
-            return None;
+        removed
+    };
+    let target = game.canonical(to.clone());
+    let vertex = (0..from.vertices)
+        .find(|&vertex| from.without(&taken(vertex)) == *to)
+        .or_else(|| {
+            (0..from.vertices).find(|&vertex| {
+                let removed = taken(vertex);
+                let gone = removed.iter().filter(|&&gone| gone).count();
+                // Node Kayles' canonical form keeps every vertex: a cheap test first.
+                from.vertices as usize - gone == target.vertices as usize
+                    && game.canonical(from.without(&removed)) == target
+            })
+        })?;
+    let mut around = neighbours[vertex as usize].clone();
+    around.sort_unstable();
+    Some(match around.as_slice() {
+        [] => format!("take vertex {vertex}, which has no neighbours"),
+        [one] => format!("take vertex {vertex} and its neighbour {one}"),
+        many => {
+            let list: Vec<String> = many.iter().map(u32::to_string).collect();
+            format!(
+                "take vertex {vertex} and its neighbours {}",
+                list.join(", ")
+            )
         }
-        let mut around = around.clone();
-        around.sort_unstable();
-        Some(match around.as_slice() {
-            [] => format!("take vertex {vertex}, which has no neighbours"),
-            [one] => format!("take vertex {vertex} and its neighbour {one}"),
-            many => {
-                let list: Vec<String> = many.iter().map(u32::to_string).collect();
-                format!(
-                    "take vertex {vertex} and its neighbours {}",
-                    list.join(", ")
-                )
-            }
-        })
     })
 }
 
@@ -762,16 +768,29 @@ fn read_arc_move(
     Some(Ok(from.without(&removed)))
 }
 
-/// The first move of Arc Kayles on `from` (the least edge) that leaves a graph of canonical
-/// form `target`, named: `take edge 1-2 and its two ends`.
-fn name_arc_move(game: &ArcKayles, from: &SimpleGraph, target: &SimpleGraph) -> Option<String> {
-    from.edges.iter().find_map(|&(a, b)| {
+/// The move of Arc Kayles on `from` that leaves `to`, named: `take edge 1-2 and its two ends`.
+/// The edge whose move leaves `to` exactly when there is one, else the least whose move leaves
+/// the same graph up to renumbering and isolated vertices (Arc Kayles' canonical form).
+fn name_arc_move(game: &ArcKayles, from: &SimpleGraph, to: &SimpleGraph) -> Option<String> {
+    let taken = |(a, b): (u32, u32)| {
         let mut removed = vec![false; from.vertices as usize];
         removed[a as usize] = true;
         removed[b as usize] = true;
-        (game.canonical(from.without(&removed)) == *target)
-            .then(|| format!("take edge {a}-{b} and its two ends"))
-    })
+        from.without(&removed)
+    };
+    let target = game.canonical(to.clone());
+    let (a, b) = from
+        .edges
+        .iter()
+        .copied()
+        .find(|&edge| taken(edge) == *to)
+        .or_else(|| {
+            from.edges
+                .iter()
+                .copied()
+                .find(|&edge| game.canonical(taken(edge)) == target)
+        })?;
+    Some(format!("take edge {a}-{b} and its two ends"))
 }
 
 graph_notation!(
