@@ -988,10 +988,9 @@ impl ImpartialGame for Cram {
     type Position = Board;
 
     /// Dominoes nearest the middle of the board first: by four times the distance of a
-    /// domino's centre from the board's in rows (less on wide boards) plus that in columns.
-    /// A search that takes
-    /// options in this order settles its questions with fewer of them (the figures are in
-    /// this module's source).
+    /// domino's centre from the board's in rows (less on wide boards) plus that in columns. A
+    /// search that takes options in this order settles its questions with fewer of them (the
+    /// figures are in this module's source).
     fn moves(&self, board: &Board) -> impl Iterator<Item = Board> {
         let order = place_order(board.rows as usize, board.columns as usize);
         let free = board.small_bits();

@@ -123,6 +123,16 @@ impl SimpleGraph {
         neighbours
     }
 
+    /// The graph left when `vertices` go (a move of Node Kayles takes a vertex and its
+    /// neighbours, one of Arc Kayles an edge's two ends), renumbered in order.
+    fn less(&self, vertices: impl IntoIterator<Item = u32>) -> SimpleGraph {
+        let mut removed = vec![false; self.vertices as usize];
+        for vertex in vertices {
+            removed[vertex as usize] = true;
+        }
+        self.without(&removed)
+    }
+
     /// The graph left when the vertices marked in `removed` go, renumbered in order.
     fn without(&self, removed: &[bool]) -> SimpleGraph {
         let mut number = vec![u32::MAX; self.vertices as usize];
@@ -472,12 +482,9 @@ impl ImpartialGame for NodeKayles {
         distinct(
             self,
             (0..graph.vertices).map(move |vertex| {
-                let mut removed = vec![false; graph.vertices as usize];
-                removed[vertex as usize] = true;
-                for &neighbour in &neighbours[vertex as usize] {
-                    removed[neighbour as usize] = true;
-                }
-                graph.without(&removed)
+                graph.less(
+                    std::iter::once(vertex).chain(neighbours[vertex as usize].iter().copied()),
+                )
             }),
         )
     }
@@ -509,12 +516,7 @@ impl ImpartialGame for ArcKayles {
     fn moves(&self, graph: &SimpleGraph) -> impl Iterator<Item = SimpleGraph> {
         distinct(
             self,
-            graph.edges.iter().map(move |&(a, b)| {
-                let mut removed = vec![false; graph.vertices as usize];
-                removed[a as usize] = true;
-                removed[b as usize] = true;
-                graph.without(&removed)
-            }),
+            graph.edges.iter().map(move |&(a, b)| graph.less([a, b])),
         )
     }
 
@@ -679,24 +681,18 @@ fn as_written(graph: &SimpleGraph) -> SimpleGraph {
 /// option, in canonical form).
 fn name_node_move(game: &NodeKayles, from: &SimpleGraph, to: &SimpleGraph) -> Option<String> {
     let neighbours = from.neighbours();
-    let taken = |vertex: u32| {
-        let mut removed = vec![false; from.vertices as usize];
-        removed[vertex as usize] = true;
-        for &neighbour in &neighbours[vertex as usize] {
-            removed[neighbour as usize] = true;
-        }
-        removed
-    };
+    let around = |vertex: u32| &neighbours[vertex as usize];
+    let taken =
+        |vertex: u32| from.less(std::iter::once(vertex).chain(around(vertex).iter().copied()));
     let target = game.canonical(to.clone());
     let vertex = (0..from.vertices)
-        .find(|&vertex| from.without(&taken(vertex)) == *to)
+        .find(|&vertex| taken(vertex) == *to)
         .or_else(|| {
             (0..from.vertices).find(|&vertex| {
-                let removed = taken(vertex);
-                let gone = removed.iter().filter(|&&gone| gone).count();
-                // Node Kayles' canonical form keeps every vertex: a cheap test first.
-                from.vertices as usize - gone == target.vertices as usize
-                    && game.canonical(from.without(&removed)) == target
+                // Node Kayles' canonical form keeps every vertex (the neighbours of a vertex
+                // are distinct and other than it): a cheap test first.
+                from.vertices as usize - 1 - around(vertex).len() == target.vertices as usize
+                    && game.canonical(taken(vertex)) == target
             })
         })?;
     let mut around = neighbours[vertex as usize].clone();
@@ -735,15 +731,8 @@ fn read_node_move(
             n => format!("the vertices are 0 to {}", n - 1),
         }));
     }
-    let mut removed = vec![false; from.vertices as usize];
-    removed[vertex as usize] = true;
-    for &(a, b) in &from.edges {
-        if a == vertex || b == vertex {
-            removed[a as usize] = true;
-            removed[b as usize] = true;
-        }
-    }
-    Some(Ok(from.without(&removed)))
+    let around = from.neighbours().swap_remove(vertex as usize);
+    Some(Ok(from.less(std::iter::once(vertex).chain(around))))
 }
 
 /// An Arc Kayles move written `edge A-B` (words after it allowed): the graph less A and B.
@@ -762,22 +751,14 @@ fn read_arc_move(
     if !from.edges.contains(&(a.min(b), a.max(b))) {
         return Some(Err(format!("{a}-{b} is not an edge of the graph")));
     }
-    let mut removed = vec![false; from.vertices as usize];
-    removed[a as usize] = true;
-    removed[b as usize] = true;
-    Some(Ok(from.without(&removed)))
+    Some(Ok(from.less([a, b])))
 }
 
 /// The move of Arc Kayles on `from` that leaves `to`, named: `take edge 1-2 and its two ends`.
 /// The edge whose move leaves `to` exactly when there is one, else the least whose move leaves
 /// the same graph up to renumbering and isolated vertices (Arc Kayles' canonical form).
 fn name_arc_move(game: &ArcKayles, from: &SimpleGraph, to: &SimpleGraph) -> Option<String> {
-    let taken = |(a, b): (u32, u32)| {
-        let mut removed = vec![false; from.vertices as usize];
-        removed[a as usize] = true;
-        removed[b as usize] = true;
-        from.without(&removed)
-    };
+    let taken = |(a, b): (u32, u32)| from.less([a, b]);
     let target = game.canonical(to.clone());
     let (a, b) = from
         .edges
