@@ -412,6 +412,26 @@ fn misere_value_and_moves() {
     );
 }
 
+/// A position without moves is an N-position in misère play (the player to move cannot move,
+/// so the other made the last move and lost): the report says no move is needed rather than
+/// leaving "N" beside "winning moves: none" unexplained.
+#[test]
+fn misere_value_of_nothing_says_no_move_is_needed() {
+    for arguments in [
+        &["value", "nim", "0", "--misere"][..],
+        &["value", "cram", "1x1", "--misere"],
+    ] {
+        let output = cgt(arguments);
+        assert!(output.status.success(), "{arguments:?}");
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(text.contains("outcome:  N"), "{arguments:?}: {text}");
+        assert!(
+            text.contains("winning moves: none needed"),
+            "{arguments:?}: {text}"
+        );
+    }
+}
+
 #[test]
 fn sequence_json_reports_the_sparse_space() {
     // Kayles (OEIS A002186 by its rule, tests/oracles): the largest value, where it first

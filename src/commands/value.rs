@@ -231,6 +231,15 @@ fn outcome_and_moves(
         Outcome::Draw => "D-position: neither player can force a win; best play never ends",
     };
     writeln!(out, "outcome:  {outcome} ({meaning})")?;
+    if outcome == Outcome::Next && winning.is_empty() {
+        // Only misère play wins without a move: the player to move has none, and has won.
+        writeln!(
+            out,
+            "winning moves: none needed (no move is left: in misère play the player to move \
+             has won)"
+        )?;
+        return Ok(());
+    }
     list_moves(
         out,
         "winning moves",
