@@ -1,10 +1,11 @@
 //! Node Kayles and Arc Kayles: games played by deleting parts of a graph.
 
-use cgt_core::ImpartialGame;
+use cgt_core::{ImpartialGame, Nimber};
 use smallvec::SmallVec;
 
 use crate::Result;
 use crate::catalogue::{Notation, component_error};
+use crate::lines::Line;
 
 /// A simple undirected graph on the vertices `0..vertices`, as the sorted list of its edges
 /// `(a, b)` with `a < b`: a position of [`NodeKayles`] or [`ArcKayles`].
@@ -121,6 +122,19 @@ impl SimpleGraph {
             neighbours[b as usize].push(a);
         }
         neighbours
+    }
+
+    /// The path or cycle the graph is, if it is one (see [`Line`]).
+    fn line(&self) -> Option<Line> {
+        let n = self.vertices as usize;
+        // Most graphs have more edges than vertices, or fewer than a connected graph needs.
+        if self.edges.len() > n || self.edges.len() + 1 < n {
+            return None;
+        }
+        let neighbours = self.neighbours();
+        Line::of(0..n, self.edges.len(), |v| {
+            neighbours[v].iter().map(|&next| next as usize)
+        })
     }
 
     /// The graph left when `vertices` go (a move of Node Kayles takes a vertex and its
@@ -493,6 +507,12 @@ impl ImpartialGame for NodeKayles {
         graph.components().into_iter()
     }
 
+    /// A path by Dawson's chess (octal 0.137, periodic: `path:1024` is one look-up), and a
+    /// cycle by the path its first move leaves.
+    fn known_grundy(&self, graph: &SimpleGraph) -> Option<Nimber> {
+        graph.line()?.node_kayles().map(Nimber::new)
+    }
+
     fn join(&self, components: Vec<SimpleGraph>) -> Option<SimpleGraph> {
         Some(SimpleGraph::union(&components))
     }
@@ -525,6 +545,12 @@ impl ImpartialGame for ArcKayles {
             .components()
             .into_iter()
             .filter(|part| !part.edges.is_empty())
+    }
+
+    /// A path by Dawson's Kayles (octal 0.07, periodic), and a cycle by the path its first
+    /// move leaves.
+    fn known_grundy(&self, graph: &SimpleGraph) -> Option<Nimber> {
+        graph.line()?.arc_kayles().map(Nimber::new)
     }
 
     fn join(&self, components: Vec<SimpleGraph>) -> Option<SimpleGraph> {

@@ -65,6 +65,7 @@ mod error;
 mod graph_kayles;
 mod heap;
 mod heaps;
+mod lines;
 mod loopy_subtraction;
 mod misere;
 mod moore;

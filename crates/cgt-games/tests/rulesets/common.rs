@@ -99,3 +99,22 @@ pub fn assert_same_answers<A, B>(
         }
     }
 }
+
+/// G(n) of Dawson's chess (`key` "dawsons_chess_0.137", values under `field`
+/// "G_source_values") or Dawson's Kayles ("dawsons_kayles_0.07", "G_values") for any n: the
+/// oracle's listed values (OEIS A002187), and past them its published period (34 from the
+/// oracle's preperiod on; A002187's formula).
+pub fn dawson_value(key: &str, field: &str, n: u64) -> u64 {
+    let oracle = oracle("dawson_0.07_and_0.137.json");
+    let values = whole_numbers(&oracle[key][field]);
+    let (preperiod, period) = (
+        oracle[key]["preperiod"].as_u64().unwrap(),
+        oracle[key]["period"].as_u64().unwrap(),
+    );
+    let n = if n < values.len() as u64 {
+        n
+    } else {
+        preperiod + (n - preperiod) % period
+    };
+    values[n as usize]
+}

@@ -9,7 +9,7 @@ use cgt_core::{Nimber, NimberSearch, Outcome, Solver, Unhinted};
 use cgt_games::{Board, Cram, Notation};
 use proptest::prelude::*;
 
-use super::common::oracle;
+use super::common::{dawson_value, oracle};
 
 #[test]
 fn rectangles_match_belings_table() {
@@ -226,4 +226,119 @@ fn boards_of_more_than_64_cells_are_searched() {
         NimberSearch::new(Cram).nimber(&path).unwrap(),
         Nimber::new(expected)
     );
+}
+
+/// Dawson's Kayles G(n) (octal 0.07) for any n, from the oracle and its published period.
+fn dawsons_kayles(n: u64) -> u64 {
+    dawson_value("dawsons_kayles_0.07", "G_values", n)
+}
+
+/// A row of cells is Dawson's Kayles whatever its length (the search of 1 x 800 took 11 s,
+/// 1 x 4000 hours), and so is a ring of cells round a filled middle with the first domino
+/// taken: the ring's nimber is the mex of that of the row of n - 2 it leaves.
+#[test]
+fn long_rows_and_rings_are_dawsons_kayles() {
+    for n in [130u32, 131, 200, 801, 4000] {
+        let expected = Nimber::new(dawsons_kayles(u64::from(n)));
+        let mut search = NimberSearch::new(Cram);
+        assert_eq!(
+            search.nimber(&Board::rectangle(1, n).unwrap()).unwrap(),
+            expected,
+            "1 x {n}"
+        );
+        assert_eq!(
+            search.nimber(&Board::rectangle(n, 1).unwrap()).unwrap(),
+            expected,
+            "{n} x 1"
+        );
+    }
+    // The border of a 3 x 30 box: a ring of 2 x 30 + 2 = 62 cells (the half-turn maps the
+    // ring to itself with two dominoes their own images, so symmetry does not value it).
+    for (rows, columns) in [(3u32, 30u32), (3, 31), (40, 3)] {
+        let text: Vec<String> = (0..rows)
+            .map(|r| {
+                if r == 0 || r + 1 == rows {
+                    ".".repeat(columns as usize)
+                } else {
+                    format!(".{}.", "#".repeat(columns as usize - 2))
+                }
+            })
+            .collect();
+        let ring = Board::parse(&text.join("/")).unwrap();
+        let cells = u64::from(ring.free_cells());
+        assert_eq!(cells, 2 * u64::from(rows + columns) - 4);
+        let expected = mex_of(dawsons_kayles(cells - 2));
+        assert_eq!(
+            NimberSearch::new(Cram).nimber(&ring).unwrap(),
+            expected,
+            "{rows} x {columns}"
+        );
+    }
+}
+
+/// The closed form is asked of whole boards too: a 2 x 2 block (0: either domino leaves one)
+/// beside a row of 11 (Dawson's Kayles G(11) = 3) has one place fewer than cells, as one path
+/// of 15 would (G(15) = 0), but is two regions, worth 0 + 3.
+#[test]
+fn a_block_beside_a_row_is_not_one_line() {
+    let text = "..#.........../..############";
+    let apart = Board::parse(text).unwrap();
+    let free = text
+        .chars()
+        .filter(|&cell| cell != '/')
+        .enumerate()
+        .filter(|&(_, cell)| cell == '.')
+        .fold(0u64, |free, (cell, _)| free | 1 << cell);
+    let expected = Nimber::new(brute_force(free, 14, 28, &mut HashMap::new()));
+    assert_eq!(expected, Nimber::new(3));
+    assert_eq!(NimberSearch::new(Cram).nimber(&apart).unwrap(), expected);
+    assert!(
+        Cram.known_grundy(&apart)
+            .is_none_or(|known| known == expected)
+    );
+}
+
+fn mex_of(value: u64) -> Nimber {
+    Nimber::new(u64::from(value == 0))
+}
+
+/// The cells one or two walks visit on a 7 x 9 board (a step off the board stays put): a
+/// corridor that is often a path, sometimes a cycle, and where it touches itself a graph with
+/// a branch or more edges; with a second walk, often two corridors apart.
+fn any_walk() -> impl Strategy<Value = u64> {
+    let walk = |steps| (0u32..63, prop::collection::vec(0u8..4, steps));
+    (walk(8..30), prop::option::of(walk(1..6))).prop_map(|(first, second)| {
+        let mut free = 0u64;
+        for (start, steps) in std::iter::once(first).chain(second) {
+            let (mut r, mut c) = (start / 9, start % 9);
+            free |= 1 << start;
+            for step in steps {
+                match step {
+                    0 if r > 0 => r -= 1,
+                    1 if r < 6 => r += 1,
+                    2 if c > 0 => c -= 1,
+                    3 if c < 8 => c += 1,
+                    _ => {}
+                }
+                free |= 1 << (r * 9 + c);
+            }
+        }
+        free
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Corridors on a board past the 4 x 5 table, against the brute force: the closed form of
+    /// paths and cycles is given only where the free cells make one, and rightly.
+    #[test]
+    fn corridors_match_the_brute_force(free in any_walk()) {
+        let expected = Nimber::new(brute_force(free, 9, 63, &mut HashMap::new()));
+        let board = board_of(7, 9, free);
+        if let Some(known) = Cram.known_grundy(&board) {
+            prop_assert_eq!(known, expected);
+        }
+        prop_assert_eq!(NimberSearch::new(Cram).nimber(&board).unwrap(), expected);
+    }
 }

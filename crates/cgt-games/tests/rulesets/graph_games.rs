@@ -2,11 +2,11 @@
 //! (OEIS A002187, tests/oracles/dawson_0.07_and_0.137.json) on paths, the closed form of
 //! cycles, and the plain search with components and canonical forms hidden on random graphs.
 
-use cgt_core::{Nimber, NimberSearch, Solver, Unhinted, mex};
+use cgt_core::{ImpartialGame, Nimber, NimberSearch, Solver, Unhinted, mex};
 use cgt_games::{ArcKayles, NodeKayles, SimpleGraph};
 use proptest::prelude::*;
 
-use super::common::oracle;
+use super::common::{dawson_value, oracle};
 
 fn dawson(key: &str, field: &str) -> Vec<u64> {
     let oracle = oracle("dawson_0.07_and_0.137.json");
@@ -180,5 +180,90 @@ fn grundys_game_of_one_heap_by_search_is_a002188() {
     for (n, &expected) in values.iter().enumerate().take(70) {
         let value = search.nimber(&Heaps::from(vec![n as u64])).unwrap();
         assert_eq!(value, Nimber::new(expected), "heap {n}");
+    }
+}
+
+/// Long paths and cycles, up to the catalogue's 1024 vertices, are one look-up (the search
+/// of `path:1024` took minutes): Dawson's chess and Dawson's Kayles by their published
+/// period, a cycle by the mex of the path its first move leaves, and a path numbered out of
+/// order the same as one numbered along it.
+#[test]
+fn long_paths_and_cycles_are_dawsons_games() {
+    let chess = |n: u64| dawson_value("dawsons_chess_0.137", "G_source_values", n);
+    let kayles = |n: u64| dawson_value("dawsons_kayles_0.07", "G_values", n);
+    for n in [61u32, 100, 131, 132, 333, 500, 1000, 1023, 1024] {
+        let path = SimpleGraph::path(n);
+        let cycle = SimpleGraph::cycle(n);
+        let mut node = NimberSearch::new(NodeKayles);
+        let mut arc = NimberSearch::new(ArcKayles);
+        let n = u64::from(n);
+        assert_eq!(
+            node.nimber(&path).unwrap(),
+            Nimber::new(chess(n)),
+            "path {n}"
+        );
+        assert_eq!(
+            arc.nimber(&path).unwrap(),
+            Nimber::new(kayles(n)),
+            "path {n}"
+        );
+        let leaves = |value: u64| mex([Nimber::new(value)]);
+        assert_eq!(
+            node.nimber(&cycle).unwrap(),
+            leaves(chess(n - 3)),
+            "cycle {n}"
+        );
+        assert_eq!(
+            arc.nimber(&cycle).unwrap(),
+            leaves(kayles(n - 2)),
+            "cycle {n}"
+        );
+    }
+    // The path 0-1-...-199 renumbered by v -> 7919 v mod 200 (a bijection: 7919 is prime).
+    let shuffled = SimpleGraph::new(
+        200,
+        (1..200u32).map(|v| ((v - 1) * 7919 % 200, v * 7919 % 200)),
+    );
+    assert_eq!(
+        NimberSearch::new(NodeKayles).nimber(&shuffled).unwrap(),
+        Nimber::new(chess(200))
+    );
+}
+
+/// Graphs of paths and cycles, alone or two side by side, with up to three edges more,
+/// and whether the graph is one path or one cycle (nothing beside it, no edge more).
+fn near_line() -> impl Strategy<Value = (SimpleGraph, bool)> {
+    (3u32..16, 0u32..16, any::<bool>(), 0u32..4).prop_map(|(a, b, closed, extra)| {
+        // A path or cycle on 0..a, then a path on a..a+b, then `extra` chords or joins.
+        let mut edges: Vec<(u32, u32)> = (1..a).map(|v| (v - 1, v)).collect();
+        if closed {
+            edges.push((0, a - 1));
+        }
+        edges.extend((a + 1..a + b).map(|v| (v - 1, v)));
+        for k in 0..extra {
+            edges.push(((k * 5) % (a + b), (k * 7 + 3) % (a + b)));
+        }
+        (SimpleGraph::new(a + b, edges), b == 0 && extra == 0)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    /// The closed form, asked of the whole graph (the search asks it of each component), is
+    /// given for every path and cycle and for nothing else: two lines side by side, a line
+    /// with a chord or a branch get no value, or the plain search's.
+    #[test]
+    fn paths_and_cycles_are_valued_as_the_plain_search_values_them((graph, line) in near_line()) {
+        let plain = Solver::new(Unhinted(NodeKayles)).grundy(&graph).unwrap();
+        let known = NodeKayles.known_grundy(&graph);
+        prop_assert!(known.is_none() || known == Some(plain), "{:?}", graph);
+        prop_assert!(!line || known.is_some());
+        prop_assert_eq!(NimberSearch::new(NodeKayles).nimber(&graph).unwrap(), plain);
+        let plain = Solver::new(Unhinted(ArcKayles)).grundy(&graph).unwrap();
+        let known = ArcKayles.known_grundy(&graph);
+        prop_assert!(known.is_none() || known == Some(plain), "{:?}", graph);
+        prop_assert!(!line || known.is_some());
+        prop_assert_eq!(NimberSearch::new(ArcKayles).nimber(&graph).unwrap(), plain);
     }
 }
