@@ -158,7 +158,8 @@ fn cram_moves_leave_the_board_as_played() {
     }
 }
 
-/// A graph written `path:N`, `cycle:N` or `N:a-b,c-d`, as its vertex count and edge set.
+/// A graph written `path:N`, `cycle:N`, `star:N`, `complete:N`, `grid:RxC` (numbered as the
+/// catalogue's help says) or `N:a-b,c-d`, as its vertex count and edge set.
 fn graph(text: &str) -> (usize, BTreeSet<(usize, usize)>) {
     let (kind, rest) = text.split_once(':').unwrap();
     let edge = |a: usize, b: usize| (a.min(b), a.max(b));
@@ -170,6 +171,34 @@ fn graph(text: &str) -> (usize, BTreeSet<(usize, usize)>) {
         "cycle" => {
             let n: usize = rest.parse().unwrap();
             (n, (0..n).map(|v| edge(v, (v + 1) % n)).collect())
+        }
+        // The centre 0 joined to the leaves 1 to N.
+        "star" => {
+            let n: usize = rest.parse().unwrap();
+            (n + 1, (1..=n).map(|leaf| edge(0, leaf)).collect())
+        }
+        "complete" => {
+            let n: usize = rest.parse().unwrap();
+            let pairs = (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b)));
+            (n, pairs.collect())
+        }
+        // Numbered row by row: (r, c) is r * columns + c.
+        "grid" => {
+            let (rows, columns) = rest.split_once('x').unwrap();
+            let (rows, columns): (usize, usize) = (rows.parse().unwrap(), columns.parse().unwrap());
+            let id = |r: usize, c: usize| r * columns + c;
+            let mut edges = BTreeSet::new();
+            for r in 0..rows {
+                for c in 0..columns {
+                    if c + 1 < columns {
+                        edges.insert(edge(id(r, c), id(r, c + 1)));
+                    }
+                    if r + 1 < rows {
+                        edges.insert(edge(id(r, c), id(r + 1, c)));
+                    }
+                }
+            }
+            (rows * columns, edges)
         }
         count => {
             let edges = rest
@@ -249,14 +278,25 @@ fn graph_kayles_moves_name_the_vertices_they_take() {
         ("node-kayles", "path:6"),
         ("node-kayles", "cycle:7"),
         ("node-kayles", "grid:2x3"),
+        ("node-kayles", "grid:3x4"),
+        ("node-kayles", "star:4"),
+        ("node-kayles", "complete:5"),
         ("node-kayles", "5:0-1,1-2,0-2,3-4"),
         ("node-kayles", "4:0-1,1-2"),
         ("arc-kayles", "path:5"),
         ("arc-kayles", "cycle:6"),
         ("arc-kayles", "grid:2x3"),
+        ("arc-kayles", "grid:3x3"),
+        ("arc-kayles", "star:3"),
     ] {
         let report = json(&["moves", game, start, "--json"]);
-        let shown = graph(report["position"][0].as_str().unwrap());
+        let written = report["position"][0].as_str().unwrap();
+        // A graph of a family is shown as written, so that its moves are numbered as the
+        // player numbers it.
+        if !start.starts_with(|c: char| c.is_ascii_digit()) {
+            assert_eq!(written, start);
+        }
+        let shown = graph(written);
         let arc = game == "arc-kayles";
         let mut left: Vec<(usize, BTreeSet<(usize, usize)>)> = Vec::new();
         for listed in report["moves"].as_array().unwrap() {

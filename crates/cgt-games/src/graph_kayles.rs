@@ -644,20 +644,59 @@ fn read_graph(game: &str, text: &str) -> Result<SimpleGraph> {
     }
 }
 
-fn write_graph(graph: &SimpleGraph) -> String {
+/// The family `graph` belongs to as the catalogue writes it (`path:N`, `cycle:N`, `star:N`,
+/// `complete:N`, `grid:RxC`, up to renumbering but for the path, which is kept as numbered),
+/// with the graph numbered as that family numbers it; `None` for any other graph.
+fn family(graph: &SimpleGraph) -> Option<(String, SimpleGraph)> {
     let n = graph.vertices;
+    let edges = graph.edges.len() as u64;
     if *graph == SimpleGraph::path(n) {
-        return format!("path:{n}");
+        return Some((format!("path:{n}"), graph.clone()));
     }
-    if n >= 3 && canonical_labelling(graph) == canonical_labelling(&SimpleGraph::cycle(n)) {
-        return format!("cycle:{n}");
+    let same = |other: SimpleGraph| canonical_labelling(graph) == canonical_labelling(&other);
+    if n >= 3 && edges == u64::from(n) && same(SimpleGraph::cycle(n)) {
+        return Some((format!("cycle:{n}"), SimpleGraph::cycle(n)));
+    }
+    if n >= 4 && edges == u64::from(n) * u64::from(n - 1) / 2 {
+        return Some((format!("complete:{n}"), SimpleGraph::complete(n)));
+    }
+    if n >= 4 && edges == u64::from(n - 1) {
+        // A tree with a vertex joined to every other is a star, however numbered.
+        let mut degree = vec![0u32; n as usize];
+        for &(a, b) in &graph.edges {
+            degree[a as usize] += 1;
+            degree[b as usize] += 1;
+        }
+        if degree.contains(&(n - 1)) {
+            return Some((format!("star:{}", n - 1), SimpleGraph::star(n - 1)));
+        }
+    }
+    // A grid of r × c (r ≤ c, both at least 2) has r (c - 1) + c (r - 1) edges: only those
+    // counts are compared as graphs.
+    (2..=n)
+        .take_while(|&rows| rows * rows <= n)
+        .filter(|&rows| n % rows == 0)
+        .map(|rows| (rows, n / rows))
+        .filter(|&(rows, columns)| edges == u64::from(rows * (columns - 1) + columns * (rows - 1)))
+        .find(|&(rows, columns)| same(SimpleGraph::grid(rows, columns)))
+        .map(|(rows, columns)| {
+            (
+                format!("grid:{rows}x{columns}"),
+                SimpleGraph::grid(rows, columns),
+            )
+        })
+}
+
+fn write_graph(graph: &SimpleGraph) -> String {
+    if let Some((written, _)) = family(graph) {
+        return written;
     }
     let edges: Vec<String> = graph
         .edges
         .iter()
         .map(|(a, b)| format!("{a}-{b}"))
         .collect();
-    format!("{n}:{}", edges.join(","))
+    format!("{}:{}", graph.vertices, edges.join(","))
 }
 
 macro_rules! graph_notation {
@@ -691,14 +730,11 @@ macro_rules! graph_notation {
 }
 
 /// `graph` numbered as it is written, for moves named by their vertices: a graph written
-/// `cycle:N` is read as the cycle whose vertices go round in order, to which it is isomorphic
-/// (its own numbering may differ); any other is written with its own numbering.
+/// `cycle:N`, `star:N`, `complete:N` or `grid:RxC` is read as that family numbers it (a cycle
+/// round in order, a star from its centre, a grid row by row), to which it is isomorphic (its
+/// own numbering may differ); any other is written with its own numbering.
 fn as_written(graph: &SimpleGraph) -> SimpleGraph {
-    if write_graph(graph).starts_with("cycle:") {
-        SimpleGraph::cycle(graph.vertices)
-    } else {
-        graph.clone()
-    }
+    family(graph).map_or_else(|| graph.clone(), |(_, numbered)| numbered)
 }
 
 /// The move of Node Kayles on `from` that leaves `to`, named: `take vertex 2 and its
