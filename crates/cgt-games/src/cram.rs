@@ -462,7 +462,7 @@ impl Board {
             return Line::of(cells, self.domino_count(), |cell| self.neighbours(cell));
         };
         // On a board of at most 128 cells, by bit operations on all cells at once (with a
-        // vector of cells and a walk, the check cost 25% of the search of 5 × 8).
+        // vector of cells and a walk, the check cost 27-30% of the search of 5 × 8).
         let grid = Cells::<u128>::new(rows, columns);
         let (right, left) = (grid.with_right(free), grid.with_left(free));
         let (below, above) = (grid.with_below(free), grid.with_above(free));

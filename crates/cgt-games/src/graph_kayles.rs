@@ -657,7 +657,8 @@ fn family(graph: &SimpleGraph) -> Option<(String, SimpleGraph)> {
     if n >= 3 && edges == u64::from(n) && same(SimpleGraph::cycle(n)) {
         return Some((format!("cycle:{n}"), SimpleGraph::cycle(n)));
     }
-    if n >= 4 && edges == u64::from(n) * u64::from(n - 1) / 2 {
+    // As many as the catalogue reads back (`complete:N` for N up to 256).
+    if (4..=256).contains(&n) && edges == u64::from(n) * u64::from(n - 1) / 2 {
         return Some((format!("complete:{n}"), SimpleGraph::complete(n)));
     }
     if n >= 4 && edges == u64::from(n - 1) {
@@ -674,7 +675,7 @@ fn family(graph: &SimpleGraph) -> Option<(String, SimpleGraph)> {
     // A grid of r × c (r ≤ c, both at least 2) has r (c - 1) + c (r - 1) edges: only those
     // counts are compared as graphs.
     (2..=n)
-        .take_while(|&rows| rows * rows <= n)
+        .take_while(|&rows| u64::from(rows) * u64::from(rows) <= u64::from(n))
         .filter(|&rows| n % rows == 0)
         .map(|rows| (rows, n / rows))
         .filter(|&(rows, columns)| edges == u64::from(rows * (columns - 1) + columns * (rows - 1)))
