@@ -267,3 +267,27 @@ proptest! {
         prop_assert_eq!(NimberSearch::new(ArcKayles).nimber(&graph).unwrap(), plain);
     }
 }
+
+/// Complete graphs against the plain search with every hook hidden (Node Kayles: one move
+/// takes every vertex; Arc Kayles: every move leaves the complete graph on two fewer), and the
+/// largest the catalogue reads, once slow (`arc-kayles complete:60` more than 30 s): every
+/// one of its moves leaves the same graph as numbered, labelled once.
+#[test]
+fn complete_graphs_are_valued_at_once() {
+    for n in 0..=13u32 {
+        let graph = SimpleGraph::complete(n);
+        let plain = Solver::new(Unhinted(NodeKayles)).grundy(&graph).unwrap();
+        assert_eq!(NodeKayles.known_grundy(&graph), Some(plain), "{n}");
+        let plain = Solver::new(Unhinted(ArcKayles)).grundy(&graph).unwrap();
+        assert_eq!(ArcKayles.known_grundy(&graph), Some(plain), "{n}");
+    }
+    let star = SimpleGraph::star(1000);
+    // The centre's move leaves nothing; a leaf's leaves 999 lone vertices, each worth *1.
+    let expected = mex([Nimber::ZERO, Nimber::new(1)]);
+    assert_eq!(
+        NimberSearch::new(NodeKayles).nimber(&star).unwrap(),
+        expected
+    );
+    assert_eq!(NodeKayles.moves(&star).count(), 2);
+    assert_eq!(ArcKayles.moves(&SimpleGraph::complete(60)).count(), 1);
+}
