@@ -381,7 +381,8 @@ pub struct PositionArgs {
     pub misere: bool,
     #[command(flatten)]
     pub budget: BudgetArgs,
-    /// The most moves to list (at most 1000000).
+    /// The most moves to list (at most 1000000); 0 lists none, which spares their search when
+    /// only the value is wanted.
     #[arg(long, default_value_t = 100, value_name = "N", value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
     pub max_moves: u64,
 }

@@ -433,6 +433,39 @@ fn misere_value_of_nothing_says_no_move_is_needed() {
 }
 
 #[test]
+fn a_list_cut_to_nothing_is_not_read_as_no_moves() {
+    // `--max-moves 0` lists no move; a position with moves must not be described as having
+    // none. Nim 3 4 has seven moves and is N in both plays (Bouton: 3 xor 4 = 7; misère, a heap
+    // above 1 and a nonzero xor); Cram 1 x 2 has its one domino.
+    for arguments in [
+        &["value", "nim", "3", "4", "--max-moves", "0"][..],
+        &["value", "nim", "3", "4", "--max-moves", "0", "--misere"],
+        &["value", "cram", "1x2", "--max-moves", "0"],
+        &["moves", "nim", "3", "4", "--max-moves", "0"],
+        &["moves", "nim", "3", "4", "--max-moves", "0", "--misere"],
+        &["moves", "cram", "1x2", "--max-moves", "0"],
+    ] {
+        let output = cgt(arguments);
+        assert!(output.status.success(), "{arguments:?}");
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(text.contains("not listed"), "{arguments:?}: {text}");
+        for wrong in ["none needed", "no moves", "moves: none"] {
+            assert!(!text.contains(wrong), "{arguments:?}: {text}");
+        }
+    }
+    // Where there is truly nothing to list, the limit changes nothing: Nim 3 3 is P (no
+    // winning move), the empty position has no move at all.
+    let text =
+        String::from_utf8(cgt(&["value", "nim", "3", "3", "--max-moves", "0"]).stdout).unwrap();
+    assert!(text.contains("winning moves: none\n"), "{text}");
+    let text = String::from_utf8(cgt(&["moves", "nim", "0", "--max-moves", "0"]).stdout).unwrap();
+    assert!(
+        text.contains("no moves: the player to move has lost"),
+        "{text}"
+    );
+}
+
+#[test]
 fn sequence_json_reports_the_sparse_space() {
     // Kayles (OEIS A002186 by its rule, tests/oracles): the largest value, where it first
     // occurs, and the rare heaps under the mask reported, counted from the values.

@@ -106,6 +106,10 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
             writeln!(out, "position: {position} ({outcome})")?;
         }
     }
+    if rows.is_empty() && truncated {
+        writeln!(out, "moves: {}", super::value::NOT_LISTED)?;
+        return Ok(());
+    }
     if rows.is_empty() {
         let why = if grundy.is_some() {
             "the player to move has lost"

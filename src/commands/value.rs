@@ -231,7 +231,7 @@ fn outcome_and_moves(
         Outcome::Draw => "D-position: neither player can force a win; best play never ends",
     };
     writeln!(out, "outcome:  {outcome} ({meaning})")?;
-    if outcome == Outcome::Next && winning.is_empty() {
+    if outcome == Outcome::Next && winning.is_empty() && !truncated {
         // Only misère play wins without a move: the player to move has none, and has won.
         writeln!(
             out,
@@ -250,7 +250,11 @@ fn outcome_and_moves(
     )
 }
 
-/// A titled list of moves, `none` when empty.
+/// What a list of moves cut to nothing by `--max-moves 0` says instead.
+pub(super) const NOT_LISTED: &str = "not listed (--max-moves 0; raise it to list them)";
+
+/// A titled list of moves: `none` when there is none, [`NOT_LISTED`] when the limit cut it to
+/// nothing.
 fn list_moves(
     out: &mut dyn Write,
     title: &str,
@@ -260,7 +264,12 @@ fn list_moves(
     max_moves: u64,
 ) -> Result<(), Error> {
     if moves.is_empty() {
-        writeln!(out, "{title}: none")?;
+        if truncated {
+            // Cut to nothing by --max-moves 0: there may be moves, none was looked for.
+            writeln!(out, "{title}: {NOT_LISTED}")?;
+        } else {
+            writeln!(out, "{title}: none")?;
+        }
         return Ok(());
     }
     writeln!(out, "{title}:")?;
