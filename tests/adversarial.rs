@@ -18,8 +18,8 @@ const MEMORY_CAP_KIB: u64 = 3 * 1024 * 1024;
 const TIMEOUT: Duration = Duration::from_secs(60);
 
 /// Runs `cgt arguments` with `input` on stdin under the memory cap and the timeout, and checks
-/// that it ended in an answer or in one clear error line.
-fn check(arguments: &[&str], input: &[u8]) {
+/// that it ended in an answer or in one clear error line; its status and stderr.
+fn check(arguments: &[&str], input: &[u8]) -> (Option<i32>, String) {
     let mut child = Command::new("sh")
         .arg("-c")
         .arg(format!("ulimit -v {MEMORY_CAP_KIB} && exec \"$0\" \"$@\""))
@@ -59,6 +59,7 @@ fn check(arguments: &[&str], input: &[u8]) {
         }
         other => panic!("{arguments:?} ended with status {other:?}: {stderr}"),
     }
+    (code, stderr.into_owned())
 }
 
 const MAX: &str = "18446744073709551615";
@@ -452,6 +453,41 @@ fn play_on_extreme_positions_and_input() {
     ] {
         check(&arguments, input);
     }
+}
+
+/// Files and input that never end (a device such as /dev/zero, a pipe, a line without a
+/// newline) are read up to a bound and refused there, whatever their metadata says: each once
+/// took memory until the allocator failed (the machine's 24 GB without a cap; `play` aborted).
+#[test]
+fn inputs_without_end_are_refused_at_their_bound() {
+    for case in [
+        // The graph text may take a quarter of --max-memory.
+        &["value", "--graph", "/dev/zero", "a", "--max-memory", "64M"][..],
+        &["value", "--graph", "/dev/zero", "a"],
+        // A graph for Node Kayles: at most 64 MiB of text.
+        &["value", "node-kayles", "file:/dev/zero"],
+        // A quotient checkpoint: within --max-memory.
+        &[
+            "quotient",
+            "kayles",
+            "--checkpoint",
+            "/dev/zero",
+            "--max-memory",
+            "64M",
+        ],
+    ] {
+        let (code, stderr) = check(case, b"");
+        assert_eq!(code, Some(2), "{case:?}");
+        assert!(stderr.contains("more than"), "{case:?}: {stderr}");
+    }
+    // A line of play of more than 64 KiB.
+    let long_line = vec![b'1'; 200_000];
+    let (code, stderr) = check(&["play", "nim", "3"], &long_line);
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("a line of more than 65536 bytes"),
+        "{stderr}"
+    );
 }
 
 /// `cgt ... | head -1`: the reader goes away, and cgt ends quietly with status 0.

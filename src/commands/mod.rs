@@ -122,7 +122,7 @@ pub(crate) struct Chosen {
 }
 
 /// Opens the game of `source`: the catalogue's, or the graph in the file it names (read whole,
-/// so refused at once when larger than the memory budget).
+/// and refused once it passes a quarter of the memory budget).
 pub(crate) fn choose(source: &GameArgs, max_memory: u64) -> Result<Chosen, Error> {
     let components = source.components();
     let Some(path) = &source.graph else {
@@ -151,13 +151,19 @@ pub(crate) fn choose(source: &GameArgs, max_memory: u64) -> Result<Chosen, Error
         path: label.clone(),
         source,
     };
-    let size = std::fs::metadata(path).map_err(unreadable)?.len();
-    if size > max_memory {
-        return Err(Error::Usage(format!(
-            "{label} is {size} bytes, more than --max-memory ({max_memory}) allows"
-        )));
-    }
-    let text = std::fs::read_to_string(path).map_err(unreadable)?;
+    // Counted as it is read, whatever its metadata says: the path may name a device or a pipe
+    // that never ends. The text may take a quarter of the memory budget; the graph made from
+    // it and its solution take the rest.
+    let limit = max_memory / 4;
+    let text = cgt_games::read_text_within(path, limit).map_err(|error| {
+        if error.kind() == std::io::ErrorKind::FileTooLarge {
+            Error::Usage(format!(
+                "{label} has {error}, more than a quarter of --max-memory ({max_memory}) allows"
+            ))
+        } else {
+            unreadable(error)
+        }
+    })?;
     let graph = Digraph::parse(&text, &label)?;
     Ok(Chosen {
         game: Box::new(cgt_games::Loopy::new(graph.clone())),

@@ -132,6 +132,9 @@ fn named(chosen: &cgt_games::Move, position: &Written, heaps: bool) -> String {
     }
 }
 
+/// The longest line of input read: a move is a few words.
+const MOST_LINE_BYTES: u64 = 1 << 16;
+
 pub fn run(
     arguments: &PlayArgs,
     input: &mut dyn BufRead,
@@ -260,7 +263,10 @@ pub fn run(
         write!(out, "you> ")?;
         out.flush()?;
         let mut line = String::new();
-        if input.read_line(&mut line).map_err(Error::Input)? == 0 {
+        // A line is read within a bound: an input without newlines never ends one.
+        if cgt_games::read_line_within(input, &mut line, MOST_LINE_BYTES).map_err(Error::Input)?
+            == 0
+        {
             writeln!(out)?;
             writeln!(out, "Input ended; the game stops here.")?;
             return Ok(());

@@ -600,6 +600,10 @@ fn distinct<G: ImpartialGame<Position = SimpleGraph>>(
 /// each a copy of the graph, so this bounds that list to a few megabytes.
 const MOST_VERTICES: u64 = 1 << 10;
 
+/// The longest graph file read: a graph of at most [`MOST_VERTICES`] vertices has at most half a
+/// million edges, a few megabytes as an edge list even with long names.
+const MOST_GRAPH_BYTES: u64 = 64 << 20;
+
 /// Reads `path:N`, `cycle:N`, `grid:RxC`, `complete:N`, `star:N`, `file:PATH` or
 /// `N:a-b,c-d,...`.
 fn read_graph(game: &str, text: &str) -> Result<SimpleGraph> {
@@ -620,7 +624,8 @@ fn read_graph(game: &str, text: &str) -> Result<SimpleGraph> {
     match kind {
         "file" => {
             // A graph file in any format `Digraph` reads; its edges taken both ways.
-            let text = std::fs::read_to_string(rest)
+            // Read within a bound: the path may name a device or a pipe that never ends.
+            let text = crate::read_text_within(std::path::Path::new(rest), MOST_GRAPH_BYTES)
                 .map_err(|error| bad(&format!("cannot read {rest}: {error}")))?;
             let graph = crate::Digraph::parse(&text, rest)?;
             if graph.len() as u64 > MOST_VERTICES {

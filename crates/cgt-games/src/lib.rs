@@ -62,6 +62,7 @@ mod coin_turning;
 mod cram;
 mod digraph;
 mod error;
+mod files;
 mod graph_kayles;
 mod heap;
 mod heaps;
@@ -94,6 +95,7 @@ pub use coin_turning::{
 pub use cram::{Board, Cram};
 pub use digraph::Digraph;
 pub use error::{Error, Result};
+pub use files::{read_line_within, read_text_within, read_within};
 pub use graph_kayles::{ArcKayles, NodeKayles, SimpleGraph};
 pub use heap::{HeapGame, HeapRuleset};
 pub use heaps::Heaps;

@@ -248,7 +248,8 @@ impl QuotientCheckpoint {
     /// The quotient saved in the file, if there is one, verified again, with the options it
     /// records compared with the game's.
     fn read<R: HeapRuleset>(&self, rules: &R, budget: Budget) -> Result<Option<MisereQuotient>> {
-        let bytes = match std::fs::read(&self.path) {
+        // Read within the memory budget: the path may name a device or a pipe that never ends.
+        let bytes = match crate::read_within(&self.path, budget.memory) {
             Ok(bytes) => bytes,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(error) => return Err(self.error(format!("cannot be read: {error}"))),

@@ -1,0 +1,69 @@
+//! Reading what a user names, within a bound: a file may be a device or a pipe that never ends
+//! (`/dev/zero`), or report no size (`/proc`), so its length is counted as it is read, never
+//! trusted from its metadata.
+
+use std::io::{BufRead, Read};
+use std::path::Path;
+
+/// The bytes of the file at `path`, at most `limit` of them: a longer file is an error of kind
+/// [`std::io::ErrorKind::FileTooLarge`] saying so, after `limit + 1` bytes were read.
+///
+/// # Errors
+///
+/// The file's own read errors, and a file longer than `limit`.
+///
+/// # Examples
+///
+/// ```
+/// let bytes = cgt_games::read_within(std::path::Path::new("/dev/zero"), 1024);
+/// assert!(bytes.unwrap_err().to_string().contains("more than 1024 bytes"));
+/// ```
+pub fn read_within(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)?
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_long(&format!("more than {limit} bytes")));
+    }
+    Ok(bytes)
+}
+
+/// [`read_within`] as text, which must be UTF-8.
+///
+/// # Errors
+///
+/// As [`read_within`], and text that is not UTF-8.
+pub fn read_text_within(path: &Path, limit: u64) -> std::io::Result<String> {
+    String::from_utf8(read_within(path, limit)?)
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text"))
+}
+
+/// One line of `input` into `line` (cleared first), its newline included, of at most `limit`
+/// bytes; the number of bytes read, 0 at the end of the input.
+///
+/// # Errors
+///
+/// The input's own read errors, a line longer than `limit` (of kind
+/// [`std::io::ErrorKind::FileTooLarge`]) and a line that is not UTF-8.
+pub fn read_line_within(
+    input: &mut dyn BufRead,
+    line: &mut String,
+    limit: u64,
+) -> std::io::Result<usize> {
+    line.clear();
+    let mut bytes = Vec::new();
+    let read = input
+        .take(limit.saturating_add(1))
+        .read_until(b'\n', &mut bytes)?;
+    if read as u64 > limit {
+        return Err(too_long(&format!("a line of more than {limit} bytes")));
+    }
+    *line = String::from_utf8(bytes)
+        .map_err(|_| std::io::Error::new(std::io::ErrorKind::InvalidData, "not UTF-8 text"))?;
+    Ok(read)
+}
+
+fn too_long(what: &str) -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::FileTooLarge, what.to_string())
+}
