@@ -339,7 +339,9 @@ pub struct GameArgs {
     /// Play on a directed graph read from FILE instead of a game: DOT (`digraph { a -> b }`),
     /// JSON (`{"edges": [["a", "b"]]}`) or an edge list (`a b` on each line). A move takes a
     /// token along an edge; cycles are allowed (values may be ∞, outcomes draws). Each
-    /// COMPONENT is then a vertex; with none, `value` and `graph` show every vertex.
+    /// COMPONENT is then a vertex; with none, `value` and `graph` show every vertex. After
+    /// node-kayles or arc-kayles, the graph (its edges taken both ways) that game is played on
+    /// instead, as `file:FILE`.
     #[arg(long, value_name = "FILE")]
     pub graph: Option<std::path::PathBuf>,
     /// Write ∞ as inf, for terminals without Unicode.

@@ -272,6 +272,55 @@ fn isomorphic(
 /// edge in the numbering of the graph as written, and the graph it leaves is that graph less
 /// those vertices (up to renumbering; Arc Kayles drops isolated vertices, which change
 /// nothing); one move is listed for each different graph left, checked by brute force.
+/// A graph file is played as written: its vertices numbered from 0 in the order the file first
+/// names them, whether it is given as `file:PATH` or after the game with `--graph FILE`.
+#[test]
+fn a_graph_file_is_numbered_in_the_order_it_names_its_vertices() {
+    let path = std::env::temp_dir().join(format!("cgt-graph-{}.txt", std::process::id()));
+    // The path x - a - b - c - d written out of order, and a lone edge p - q.
+    let lines = [("a", "b"), ("b", "c"), ("c", "d"), ("x", "a"), ("p", "q")];
+    let text: String = lines.iter().map(|(u, v)| format!("{u} {v}\n")).collect();
+    std::fs::write(&path, text).unwrap();
+    let mut order: Vec<&str> = Vec::new();
+    for (u, v) in lines {
+        for name in [u, v] {
+            if !order.contains(&name) {
+                order.push(name);
+            }
+        }
+    }
+    let number = |name: &str| order.iter().position(|&n| n == name).unwrap();
+    let edges: BTreeSet<(usize, usize)> = lines
+        .iter()
+        .map(|&(u, v)| (number(u).min(number(v)), number(u).max(number(v))))
+        .collect();
+    let file = path.to_str().unwrap();
+    let component = format!("file:{file}");
+    for arguments in [
+        vec!["moves", "node-kayles", component.as_str(), "--json"],
+        vec!["moves", "node-kayles", "--graph", file, "--json"],
+    ] {
+        let report = json(&arguments);
+        let shown = graph(report["position"][0].as_str().unwrap());
+        assert_eq!(shown, (order.len(), edges.clone()), "{arguments:?}");
+        // Taking b (number 1) takes a and c with it: named by the file's order.
+        let descriptions: Vec<&str> = report["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|listed| listed["description"].as_str().unwrap())
+            .collect();
+        assert!(
+            descriptions.contains(&"take vertex 1 and its neighbours 0, 2"),
+            "{descriptions:?}"
+        );
+    }
+    // Vertices after a graph game's --graph are refused: the game is played on the whole graph.
+    let output = cgt(&["value", "node-kayles", "--graph", file, "a"]);
+    assert_eq!(output.status.code(), Some(2));
+    std::fs::remove_file(&path).unwrap();
+}
+
 #[test]
 fn graph_kayles_moves_name_the_vertices_they_take() {
     for (game, start) in [
@@ -283,6 +332,11 @@ fn graph_kayles_moves_name_the_vertices_they_take() {
         ("node-kayles", "complete:5"),
         ("node-kayles", "5:0-1,1-2,0-2,3-4"),
         ("node-kayles", "4:0-1,1-2"),
+        // A vertex without neighbours in the middle: a renumbering would move it.
+        ("node-kayles", "5:0-1,3-4"),
+        ("node-kayles", "6:4-5,0-5,1-2"),
+        ("arc-kayles", "5:0-1,3-4"),
+        ("arc-kayles", "6:4-5,0-5,1-2,2-3"),
         ("arc-kayles", "path:5"),
         ("arc-kayles", "cycle:6"),
         ("arc-kayles", "grid:2x3"),
@@ -291,9 +345,11 @@ fn graph_kayles_moves_name_the_vertices_they_take() {
     ] {
         let report = json(&["moves", game, start, "--json"]);
         let written = report["position"][0].as_str().unwrap();
-        // A graph of a family is shown as written, so that its moves are numbered as the
-        // player numbers it.
-        if !start.starts_with(|c: char| c.is_ascii_digit()) {
+        // A graph is shown as written (a family by its name, an edge list with the player's
+        // numbers), so that its moves are numbered as the player numbers it.
+        if start.starts_with(|c: char| c.is_ascii_digit()) {
+            assert_eq!(graph(written), graph(start), "{start}");
+        } else {
             assert_eq!(written, start);
         }
         let shown = graph(written);

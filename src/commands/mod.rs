@@ -124,8 +124,27 @@ pub(crate) struct Chosen {
 /// Opens the game of `source`: the catalogue's, or the graph in the file it names (read whole,
 /// and refused once it passes a quarter of the memory budget).
 pub(crate) fn choose(source: &GameArgs, max_memory: u64) -> Result<Chosen, Error> {
-    let components = source.components();
-    let Some(path) = &source.graph else {
+    let mut components = source.components();
+    // `node-kayles --graph FILE`: a game played on an undirected graph takes the file as its
+    // one component (`node-kayles file:FILE`), not as a directed graph of tokens.
+    let graph_game = source.game.as_deref().filter(|name| {
+        cgt_games::catalogue()
+            .iter()
+            .any(|entry| entry.name == *name && entry.component == "GRAPH")
+    });
+    let graph_file = match (graph_game, &source.graph) {
+        (Some(name), Some(_)) if !source.components.is_empty() => {
+            return Err(Error::Usage(format!(
+                "{name} is played on the whole graph of --graph FILE: name no vertices after it"
+            )));
+        }
+        (Some(_), Some(path)) => {
+            components = vec![format!("file:{}", path.display())];
+            None
+        }
+        (_, graph) => graph.as_ref(),
+    };
+    let Some(path) = graph_file else {
         let name = source.game.as_deref().unwrap_or_default();
         let mut game = cgt_games::open(name)?;
         if source.search {

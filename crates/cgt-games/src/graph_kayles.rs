@@ -739,6 +739,12 @@ macro_rules! graph_notation {
                 write_graph(graph)
             }
 
+            /// The graph as the player wrote it: its canonical form would renumber it, and a
+            /// move named by its vertices would then name other vertices than the player's.
+            fn shown(&self, graph: SimpleGraph) -> SimpleGraph {
+                graph
+            }
+
             fn read_move(&self, from: &SimpleGraph, text: &str) -> Option<Result<SimpleGraph>> {
                 $read_move(
                     &as_written(from),
