@@ -273,8 +273,8 @@ fn following_cram_hints_wins_on_the_board_as_played() {
 }
 
 /// Cram, Node Kayles, Arc Kayles and Chomp from N-positions, played by typing each hint's move as
-/// the hint writes it (`1 domino on r2c3-r3c3`, `1 take vertex 2 and its neighbours 1, 3`): every
-/// such move is accepted, and following the hints wins. The starts are N-positions by published
+/// the hint writes it (`1 domino on r2c3-r3c3`, `1 take vertex 2 and its neighbours 1, 3`, or
+/// without the `1` of the one component): every such move is accepted, and following the hints wins. The starts are N-positions by published
 /// values: Cram 4 x 5 has nimber 2 (Beling's table); Node Kayles on a path of 9 is Dawson's chess
 /// with 9 pawns and Arc Kayles on a path of 6 is Dawson's Kayles with 6 pins, the same game as
 /// Dawson's chess with 5 (A002187: G(9) = 3, G(5) = 3); a rectangle of Chomp is won by the first
@@ -295,11 +295,18 @@ fn hints_typed_as_moves_are_accepted_and_win() {
         vec!["arc-kayles", "path:6"],
         vec!["chomp", "3x4"],
     ] {
-        let transcript = play_by_hints(&start, |_, hint| {
-            format!("1 {}", hint.split_once(", which").unwrap().0)
-        });
-        assert!(transcript.contains("You win!"), "{start:?}: {transcript}");
-        assert!(!transcript.contains("try again"), "{start:?}: {transcript}");
+        // With the component's number, and without it (the position is one component).
+        for number in ["1 ", ""] {
+            let transcript = play_by_hints(&start, |_, hint| {
+                format!("{number}{}", hint.split_once(", which").unwrap().0)
+            });
+            assert!(transcript.contains("You win!"), "{start:?}: {transcript}");
+            assert!(!transcript.contains("try again"), "{start:?}: {transcript}");
+            assert!(
+                !transcript.contains("not a component"),
+                "{start:?}: {transcript}"
+            );
+        }
     }
 }
 

@@ -94,7 +94,8 @@ fn board(position: &Written) -> String {
 
 /// Reads "2 1", "2 -> 1 3", "2: 0" or "2 -" as component 2 becoming the listed components; in
 /// a heap game, `2 1,3` too. Outside heap games only spaces part the words after the number, so
-/// a component written with `:` or `,` (`path:4`, `4:0-1,1-2`, `4,7`) stays one word.
+/// a component written with `:` or `,` (`path:4`, `4:0-1,1-2`, `4,7`) stays one word, and a
+/// position of one component takes its move without the number.
 fn parse_move(line: &str, position: &Written, heaps: bool) -> Result<(usize, Vec<String>), String> {
     let line = line.trim();
     let end = line
@@ -111,6 +112,14 @@ fn parse_move(line: &str, position: &Written, heaps: bool) -> Result<(usize, Vec
         .collect();
     let count = position.components().len();
     let what = if heaps { "heap" } else { "component" };
+    if !heaps && count == 1 && first.parse::<usize>().is_err() {
+        // One component: the move alone, as a hint writes it (`take vertex 0 and its
+        // neighbours 1, 5`, `r2c3-r3c3`), is that component's.
+        return Ok((
+            0,
+            line.split_whitespace().map(ToString::to_string).collect(),
+        ));
+    }
     let index: usize = first
         .parse()
         .map_err(|_| format!("`{first}` is not a {what} number; {what}s are 1 to {count}"))?;
@@ -294,8 +303,8 @@ pub fn run(
                         "A move is the component's number and what it becomes, written as the game \
                          writes it: `1 2,3` makes component 1 into 2,3. In Cram, Chomp, Node Kayles \
                          and Arc Kayles the move itself will do, as hints name it: `1 r2c3-r3c3` (a \
-                         domino's cells), `1 r2c3` (a bite), `1 vertex 2`, `1 edge 0-1`. Commands: \
-                         hint, undo, quit."
+                         domino's cells), `1 r2c3` (a bite), `1 vertex 2`, `1 edge 0-1`, and with \
+                         one component the number may go. Commands: hint, undo, quit."
                     )?;
                 }
                 continue;
