@@ -29,7 +29,11 @@ fn main() -> ExitCode {
         Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,
         Err(error) => {
             let _ = stdout.flush();
-            let _ = writeln!(std::io::stderr(), "cgt: {error}");
+            let _ = writeln!(
+                std::io::stderr(),
+                "cgt: {}",
+                commands::shortened(&error.to_string())
+            );
             ExitCode::from(2)
         }
     }

@@ -466,6 +466,27 @@ fn a_list_cut_to_nothing_is_not_read_as_no_moves() {
 }
 
 #[test]
+fn an_error_on_a_long_input_is_one_short_line() {
+    // A board of 3,000 cells, a code of 3,000 digits, a heap of 3,000 digits: the error names
+    // the input by its start, its end and its length, not by all of it.
+    let board = format!("{}x", ".".repeat(3000));
+    let code = format!("octal:0.{}x", "7".repeat(3000));
+    let heap = "9".repeat(3000);
+    for arguments in [
+        vec!["value", "cram", board.as_str()],
+        vec!["value", code.as_str(), "3"],
+        vec!["value", "nim", heap.as_str()],
+    ] {
+        let output = cgt(&arguments);
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.len() < 300, "{stderr}");
+        assert!(stderr.contains("characters)"), "{stderr}");
+    }
+}
+
+#[test]
 fn sequence_json_reports_the_sparse_space() {
     // Kayles (OEIS A002186 by its rule, tests/oracles): the largest value, where it first
     // occurs, and the rare heaps under the mask reported, counted from the values.

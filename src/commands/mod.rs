@@ -112,6 +112,53 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
     }
 }
 
+/// The longest quoted input an error message echoes whole.
+const MOST_ECHOED: usize = 80;
+
+/// `message` with each quoted input (`"..."`, as `{:?}` writes it) longer than [`MOST_ECHOED`]
+/// characters cut to its start and end: an error stays one readable line when the input was a
+/// board of thousands of cells or a code of thousands of digits.
+pub(crate) fn shortened(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(1024));
+    let mut rest = message;
+    while let Some(open) = rest.find('"') {
+        out.push_str(&rest[..=open]);
+        rest = &rest[open + 1..];
+        // The closing quote: the first not escaped by a backslash.
+        let mut end = None;
+        let mut escaped = false;
+        for (index, c) in rest.char_indices() {
+            match c {
+                '\\' if !escaped => escaped = true,
+                '"' if !escaped => {
+                    end = Some(index);
+                    break;
+                }
+                _ => escaped = false,
+            }
+        }
+        let Some(end) = end else {
+            break;
+        };
+        let quoted = &rest[..end];
+        let count = quoted.chars().count();
+        if count > MOST_ECHOED {
+            let head: String = quoted.chars().take(MOST_ECHOED - 20).collect();
+            let tail: String = quoted.chars().skip(count - 10).collect();
+            out.push_str(&format!("{head}…{tail}"));
+            rest = &rest[end..];
+            out.push_str(&format!("\" ({count} characters)"));
+            rest = &rest[1..];
+        } else {
+            out.push_str(quoted);
+            out.push('"');
+            rest = &rest[end + 1..];
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// A game chosen on the command line, from the catalogue or a graph file, and the words of the
 /// position.
 pub(crate) struct Chosen {
@@ -269,4 +316,28 @@ fn more_not_shown(out: &mut dyn Write, shown: u64) -> std::io::Result<()> {
         out,
         "  (more not shown; raise --max-moves to list more than {shown})"
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shortened;
+
+    #[test]
+    fn long_quoted_inputs_are_cut_and_short_ones_kept() {
+        assert_eq!(shortened("bad \"3x4\" here"), "bad \"3x4\" here");
+        let long = format!("{}x", ".".repeat(3000));
+        let message = shortened(&format!("invalid position {long:?} for cram: why"));
+        assert!(message.len() < 200, "{message}");
+        assert!(message.starts_with("invalid position \"....."), "{message}");
+        assert!(
+            message.ends_with("....x\" (3001 characters) for cram: why"),
+            "{message}"
+        );
+        // An escaped quote inside does not end the quoted input.
+        let inner = format!("\\\"{}", "a".repeat(100));
+        let message = shortened(&format!("x \"{inner}\" y"));
+        assert!(message.ends_with("characters) y"), "{message}");
+        // An unclosed quote is left as it is.
+        assert_eq!(shortened("a \"b"), "a \"b");
+    }
 }
