@@ -462,6 +462,7 @@ pub fn report_parse_error(error: &clap::Error) -> ExitCode {
                 .collect();
             let line = message.join(" ");
             let line = line.strip_prefix("error: ").unwrap_or(&line);
+            let line = crate::commands::shortened_within(line, '\'');
             let _ = writeln!(std::io::stderr(), "cgt: {line} (see cgt --help)");
             ExitCode::from(2)
         }

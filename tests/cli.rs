@@ -476,6 +476,9 @@ fn an_error_on_a_long_input_is_one_short_line() {
         vec!["value", "cram", board.as_str()],
         vec!["value", code.as_str(), "3"],
         vec!["value", "nim", heap.as_str()],
+        // The command line's own errors too.
+        vec!["value", "nim", "3", "--max-moves", heap.as_str()],
+        vec![board.as_str()],
     ] {
         let output = cgt(&arguments);
         assert_eq!(output.status.code(), Some(2));

@@ -119,9 +119,14 @@ const MOST_ECHOED: usize = 80;
 /// characters cut to its start and end: an error stays one readable line when the input was a
 /// board of thousands of cells or a code of thousands of digits.
 pub(crate) fn shortened(message: &str) -> String {
+    shortened_within(message, '"')
+}
+
+/// [`shortened`] for inputs quoted by `quote` (clap quotes them with `'`).
+pub(crate) fn shortened_within(message: &str, quote: char) -> String {
     let mut out = String::with_capacity(message.len().min(1024));
     let mut rest = message;
-    while let Some(open) = rest.find('"') {
+    while let Some(open) = rest.find(quote) {
         out.push_str(&rest[..=open]);
         rest = &rest[open + 1..];
         // The closing quote: the first not escaped by a backslash.
@@ -130,7 +135,7 @@ pub(crate) fn shortened(message: &str) -> String {
         for (index, c) in rest.char_indices() {
             match c {
                 '\\' if !escaped => escaped = true,
-                '"' if !escaped => {
+                c if c == quote && !escaped => {
                     end = Some(index);
                     break;
                 }
@@ -145,15 +150,12 @@ pub(crate) fn shortened(message: &str) -> String {
         if count > MOST_ECHOED {
             let head: String = quoted.chars().take(MOST_ECHOED - 20).collect();
             let tail: String = quoted.chars().skip(count - 10).collect();
-            out.push_str(&format!("{head}…{tail}"));
-            rest = &rest[end..];
-            out.push_str(&format!("\" ({count} characters)"));
-            rest = &rest[1..];
+            out.push_str(&format!("{head}…{tail}{quote} ({count} characters)"));
         } else {
             out.push_str(quoted);
-            out.push('"');
-            rest = &rest[end + 1..];
+            out.push(quote);
         }
+        rest = &rest[end + 1..];
     }
     out.push_str(rest);
     out
