@@ -68,6 +68,10 @@ impl Meter {
             Progress::Sequence { heap, last } => {
                 format!("cgt: G({heap}) of G({last}) {}", part(heap, last, "heaps"))
             }
+            Progress::Genus { heap, last } => format!(
+                "cgt: misère genus of heap {heap} (of {last}), {} so far",
+                duration(seconds)
+            ),
             Progress::Quotient { heap, last } => format!(
                 "cgt: misère quotient, adding heap {heap} (of at most {last}), {} so far",
                 duration(seconds)

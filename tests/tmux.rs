@@ -76,3 +76,33 @@ fn a_person_plays_nim_in_a_terminal() {
     tmux(&["kill-session", "-t", &session]);
     assert!(screen.contains("cgt has no move left"), "{screen}");
 }
+
+/// A long computation shows its progress on a terminal; a misère genus, whose cost per heap
+/// grows past any rate seen so far (Kayles' heaps near 60 take seconds each, near 40 a
+/// millisecond), shows the heap and the time spent, and foretells no time left.
+#[test]
+fn a_long_genus_shows_progress_without_a_time_left() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        assert!(std::env::var_os("CI").is_none(), "tmux is missing in CI");
+        eprintln!("tmux is not installed: the terminal test cannot run here");
+        return;
+    }
+    let session = format!("cgt-genus-{}", std::process::id());
+    let binary = env!("CARGO_BIN_EXE_cgt");
+    let command = format!("{binary} sequence kayles --to 200 --misere; sleep 30");
+    tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        &session,
+        "-x",
+        "100",
+        "-y",
+        "30",
+        &command,
+    ]);
+    let screen = wait_for(&session, "misère genus of heap");
+    tmux(&["kill-session", "-t", &session]);
+    assert!(screen.contains("(of 200)"), "{screen}");
+    assert!(!screen.contains("left"), "{screen}");
+}

@@ -237,7 +237,7 @@ fn misere(
     };
     let last = arguments.to;
     let genera = cgt_games::heap_genera(ruleset, last, arguments.budget.budget(), &mut |heap| {
-        meter.show(cgt_games::Progress::Sequence { heap, last })
+        meter.show(cgt_games::Progress::Genus { heap, last })
     })?;
     crate::progress::clear();
     if arguments.json {

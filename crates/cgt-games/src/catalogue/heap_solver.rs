@@ -58,6 +58,15 @@ pub enum Progress {
         /// The last heap wanted.
         last: u64,
     },
+    /// The genus of heap `heap` of `last` is being computed. Unlike a Grundy sequence's, a
+    /// genus's cost may grow with the heap beyond any rate seen so far (a wild game's
+    /// positions are searched whole), so no time left is foretold.
+    Genus {
+        /// The heap being valued.
+        heap: u64,
+        /// The last heap wanted.
+        last: u64,
+    },
     /// The misère quotient is adding heap `heap`, and stops at `last` at the latest.
     Quotient {
         /// The heap being added.
