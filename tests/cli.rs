@@ -412,6 +412,79 @@ fn misere_value_and_moves() {
     );
 }
 
+/// Whether the player to move wins misère Dawson's chess (octal 0.137) on `heaps`: a brute force
+/// over sorted heaps, written apart from the engine. A move takes 1 from a heap of 1, 2 from a
+/// heap of 2 or more (leaving one heap), or 3 from a heap of 3 or more, leaving 0, 1 or 2 heaps.
+fn dawson_chess_misere_wins(
+    heaps: &[u64],
+    memo: &mut std::collections::HashMap<Vec<u64>, bool>,
+) -> bool {
+    if let Some(&known) = memo.get(heaps) {
+        return known;
+    }
+    let mut options: Vec<Vec<u64>> = Vec::new();
+    for (i, &n) in heaps.iter().enumerate() {
+        let rest: Vec<u64> = heaps[..i].iter().chain(&heaps[i + 1..]).copied().collect();
+        let mut leave = |parts: &[u64]| {
+            let mut next = rest.clone();
+            next.extend(parts.iter().filter(|&&p| p > 0));
+            next.sort_unstable();
+            options.push(next);
+        };
+        if n == 1 {
+            leave(&[]);
+        }
+        if n >= 2 {
+            leave(&[n - 2]);
+        }
+        if n >= 3 {
+            for a in 0..=(n - 3) / 2 {
+                leave(&[a, n - 3 - a]);
+            }
+        }
+    }
+    // No move left: the other player made the last move and lost.
+    let wins = options.is_empty()
+        || options
+            .iter()
+            .any(|next| !dawson_chess_misere_wins(next, memo));
+    memo.insert(heaps.to_vec(), wins);
+    wins
+}
+
+/// Sums too large to search (more than 40 counters) are answered from the misère quotient of
+/// heaps up to their largest: Dawson's chess, whose quotient keeps growing past heap 32, is
+/// answered for heaps up to 32 (it tried heaps to 300 first, a minute's work on heaps no such
+/// position holds), and the outcome and winning moves agree with a brute force.
+#[test]
+fn misere_sums_past_the_search_agree_with_a_brute_force() {
+    let mut memo = std::collections::HashMap::new();
+    for heaps in [
+        vec![20u64, 20, 20],
+        vec![25, 17, 9, 3],
+        vec![30, 21, 11],
+        vec![31, 12, 5, 1],
+        vec![32, 10, 2],
+    ] {
+        let written: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        let mut arguments = vec!["value", "dawson-chess", "--misere", "--json"];
+        arguments.extend(written.iter().map(String::as_str));
+        let report = json(&arguments);
+        let mut sorted = heaps.clone();
+        sorted.sort_unstable();
+        let wins = dawson_chess_misere_wins(&sorted, &mut memo);
+        assert_eq!(report["outcome"], if wins { "N" } else { "P" }, "{heaps:?}");
+        for next in report["winning_moves"].as_array().unwrap() {
+            let mut after = common::whole_numbers(next);
+            after.sort_unstable();
+            assert!(
+                !dawson_chess_misere_wins(&after, &mut memo),
+                "{heaps:?} -> {after:?}"
+            );
+        }
+    }
+}
+
 /// A position without moves is an N-position in misère play (the player to move cannot move,
 /// so the other made the last move and lost): the report says no move is needed rather than
 /// leaving "N" beside "winning moves: none" unexplained.

@@ -14,7 +14,7 @@ use super::{Analysis, Evaluation, Game, Move, Progress, Written, component_error
 const SEARCHED_HEAPS: usize = 8;
 /// See [`SEARCHED_HEAPS`].
 const SEARCHED_COUNTERS: u64 = 40;
-/// How far the misère quotient is computed for a position too large to search.
+/// How far the misère quotient is computed, at most, for a position too large to search.
 const QUOTIENT_HEAPS: u64 = 300;
 use crate::{
     GrundySequence, HeapGame, HeapMove, HeapQuotient, HeapRuleset, HeapSolver, Heaps, Result,
@@ -207,12 +207,15 @@ impl HeapAnalysis {
         if self.quotient.is_none() {
             let budget = self.solver.budget();
             let progress = Rc::clone(&self.progress);
+            // The heaps of this position and those its play leads to, which are no larger,
+            // need the quotient no further than its largest heap; a larger heap needs its period
+            // proven, looked for up to QUOTIENT_HEAPS. (A game whose quotient keeps growing,
+            // Dawson's chess past heap 32, would otherwise spend a minute on heaps no position
+            // here holds.)
+            let last = heaps.iter().max().unwrap_or(0).min(QUOTIENT_HEAPS);
             let quotient = ruleset
-                .misere_quotient(QUOTIENT_HEAPS, budget, &mut |heap| {
-                    (progress.borrow_mut())(Progress::Sequence {
-                        heap,
-                        last: QUOTIENT_HEAPS,
-                    })
+                .misere_quotient(last, budget, &mut |heap| {
+                    (progress.borrow_mut())(Progress::Quotient { heap, last })
                 })
                 .ok();
             self.quotient = Some(quotient);
