@@ -1,5 +1,5 @@
-//! `cgt play` in a real terminal under tmux, typed as a person types: the prompt, the board and
-//! the end message must appear on the screen.
+//! `cgt` in a real terminal under tmux: `play` typed as a person types (the prompt, the board
+//! and the end message must appear on the screen), and a long computation's progress line.
 //!
 //! tmux is installed by `.ci/run`; on a machine without it this test says so and passes only
 //! outside CI (where `CI` is unset), since it cannot run there.
@@ -36,16 +36,17 @@ fn wait_for(session: &str, text: &str) -> String {
     wait_for_times(session, text, 1)
 }
 
-#[test]
-fn a_person_plays_nim_in_a_terminal() {
+/// A detached tmux session `name` (made unique to this process) of 100 × 30 running `cgt` with
+/// `arguments`, left open 30 s after it ends; `None` where tmux is missing (outside CI only).
+fn start(name: &str, arguments: &str) -> Option<String> {
     if Command::new("tmux").arg("-V").output().is_err() {
         assert!(std::env::var_os("CI").is_none(), "tmux is missing in CI");
         eprintln!("tmux is not installed: the terminal test cannot run here");
-        return;
+        return None;
     }
-    let session = format!("cgt-test-{}", std::process::id());
+    let session = format!("{name}-{}", std::process::id());
     let binary = env!("CARGO_BIN_EXE_cgt");
-    let command = format!("{binary} play nim 1 2; sleep 30");
+    let command = format!("{binary} {arguments}; sleep 30");
     tmux(&[
         "new-session",
         "-d",
@@ -57,6 +58,14 @@ fn a_person_plays_nim_in_a_terminal() {
         "30",
         &command,
     ]);
+    Some(session)
+}
+
+#[test]
+fn a_person_plays_nim_in_a_terminal() {
+    let Some(session) = start("cgt-test", "play nim 1 2") else {
+        return;
+    };
     // The pane drops trailing spaces, so the prompt `you> ` shows as `you>`.
     let screen = wait_for(&session, "you>");
     assert!(screen.contains("position: [1]1 [2]2"), "{screen}");
@@ -82,25 +91,9 @@ fn a_person_plays_nim_in_a_terminal() {
 /// millisecond), shows the heap and the time spent, and foretells no time left.
 #[test]
 fn a_long_genus_shows_progress_without_a_time_left() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        assert!(std::env::var_os("CI").is_none(), "tmux is missing in CI");
-        eprintln!("tmux is not installed: the terminal test cannot run here");
+    let Some(session) = start("cgt-genus", "sequence kayles --to 200 --misere") else {
         return;
-    }
-    let session = format!("cgt-genus-{}", std::process::id());
-    let binary = env!("CARGO_BIN_EXE_cgt");
-    let command = format!("{binary} sequence kayles --to 200 --misere; sleep 30");
-    tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        &session,
-        "-x",
-        "100",
-        "-y",
-        "30",
-        &command,
-    ]);
+    };
     let screen = wait_for(&session, "misère genus of heap");
     tmux(&["kill-session", "-t", &session]);
     assert!(screen.contains("(of 200)"), "{screen}");
