@@ -311,21 +311,29 @@ fn hints_typed_as_moves_are_accepted_and_win() {
 }
 
 /// A position written with `:` or `,` is one word after the component's number: graphs of Node
-/// Kayles (`path:2`, `3:1-2`) are typed as they are shown.
+/// Kayles (`path:2`, `3:1-2`) are typed as they are shown, with or without the number.
 #[test]
 fn graph_positions_are_typed_as_shown() {
-    let mut session = Session::start(&["node-kayles", "path:8"]);
-    session.until_prompt();
-    // Taking vertex 3 of the path 0-...-7 takes 2, 3 and 4 and leaves 0-1 and 5-6-7.
-    session.say("1 5:0-1,2-3,3-4");
-    session.until_prompt();
-    session.say("quit");
-    let transcript = session.finish();
-    assert!(
-        transcript.contains("you: take vertex 3 and its neighbours 2, 4"),
-        "{transcript}"
-    );
-    assert!(!transcript.contains("try again"), "{transcript}");
+    // With the component's number, and without it (the position is one component: a number
+    // that is not 1, as in `5:...`, is read as the position's first word).
+    for typed in ["1 5:0-1,2-3,3-4", "5:0-1,2-3,3-4"] {
+        let mut session = Session::start(&["node-kayles", "path:8"]);
+        session.until_prompt();
+        // Taking vertex 3 of the path 0-...-7 takes 2, 3 and 4 and leaves 0-1 and 5-6-7.
+        session.say(typed);
+        session.until_prompt();
+        session.say("quit");
+        let transcript = session.finish();
+        assert!(
+            transcript.contains("you: take vertex 3 and its neighbours 2, 4"),
+            "{typed}: {transcript}"
+        );
+        assert!(!transcript.contains("try again"), "{typed}: {transcript}");
+        assert!(
+            !transcript.contains("no component"),
+            "{typed}: {transcript}"
+        );
+    }
 }
 
 /// A Cram domino that is not one (cells apart, off the board, on a filled cell) gets a message

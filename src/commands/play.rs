@@ -112,9 +112,10 @@ fn parse_move(line: &str, position: &Written, heaps: bool) -> Result<(usize, Vec
         .collect();
     let count = position.components().len();
     let what = if heaps { "heap" } else { "component" };
-    if !heaps && count == 1 && first.parse::<usize>().is_err() {
+    if !heaps && count == 1 && first.parse::<usize>() != Ok(1) {
         // One component: the move alone, as a hint writes it (`take vertex 0 and its
-        // neighbours 1, 5`, `r2c3-r3c3`), is that component's.
+        // neighbours 1, 5`, `r2c3-r3c3`), or the position it leaves (`3:1-2`, `4,2`), is that
+        // component's.
         return Ok((
             0,
             line.split_whitespace().map(ToString::to_string).collect(),
