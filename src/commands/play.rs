@@ -22,10 +22,10 @@ impl Game {
     /// What the board line shows of a position: its value, or its misère outcome.
     fn describe(&mut self, position: &Written) -> Result<String, Error> {
         if self.misere {
-            return Ok(format!(
-                "misère {}",
-                self.analysis.misere_outcome(position)?
-            ));
+            return Ok(match self.analysis.misere_outcome(position)? {
+                Outcome::Draw => "misère D, a draw with best play".to_string(),
+                outcome => format!("misère {outcome}"),
+            });
         }
         let evaluation: Evaluation = self.analysis.evaluate(position)?;
         let value = super::value::shown(&evaluation, self.ascii);
@@ -37,15 +37,21 @@ impl Game {
 
     /// Whether the position is a draw with best play (only in a game with cycles).
     fn is_draw(&mut self, position: &Written) -> Result<bool, Error> {
-        Ok(!self.misere && self.analysis.evaluate(position)?.outcome == Outcome::Draw)
+        let outcome = if self.misere {
+            self.analysis.misere_outcome(position)?
+        } else {
+            self.analysis.evaluate(position)?.outcome
+        };
+        Ok(outcome == Outcome::Draw)
     }
 
     /// A move that keeps a draw, in a D-position.
     fn drawing_move(&mut self, position: &Written) -> Result<Option<Move>, Error> {
-        if self.misere {
-            return Ok(None);
-        }
-        let (moves, _) = self.analysis.drawing_moves(position, 1)?;
+        let (moves, _) = if self.misere {
+            self.analysis.misere_drawing_moves(position, 1)?
+        } else {
+            self.analysis.drawing_moves(position, 1)?
+        };
         Ok(moves.into_iter().next())
     }
 
@@ -164,7 +170,9 @@ pub fn run(
     let heaps = rules.as_ruleset().is_some();
     let mut game = Game {
         analysis,
-        reason: if arguments.misere {
+        reason: if arguments.misere && rules.has_cycles() {
+            "leaves a misère P-position, and makes progress so that play cannot go round for ever"
+        } else if arguments.misere {
             "leaves a misère P-position"
         } else if rules.has_cycles() {
             "leaves a P-position, and makes progress so that play cannot go round for ever"

@@ -52,15 +52,7 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
         });
         add_evaluation(&mut report, &evaluation, ascii);
         if evaluation.outcome == Outcome::Draw {
-            report["drawing_moves"] = json!(
-                drawing
-                    .iter()
-                    .map(|next| json_position(&next.position))
-                    .collect::<Vec<_>>()
-            );
-            report["drawing_moves_described"] =
-                json!(drawing.iter().map(ToString::to_string).collect::<Vec<_>>());
-            report["drawing_moves_truncated"] = json!(drawing_truncated);
+            add_drawing_moves(&mut report, &drawing, drawing_truncated);
         }
         writeln!(out, "{report}")?;
         return Ok(());
@@ -128,6 +120,21 @@ pub(super) fn add_evaluation(report: &mut serde_json::Value, evaluation: &Evalua
     }
 }
 
+/// Each vertex with what `judge` says of a token on it, the progress line cleared after.
+fn each_vertex<'a, T>(
+    analysis: &mut dyn Analysis,
+    vertices: &'a [String],
+    mut judge: impl FnMut(&mut dyn Analysis, &Written) -> cgt_games::Result<T>,
+) -> Result<Vec<(&'a String, T)>, Error> {
+    let mut rows = Vec::with_capacity(vertices.len());
+    for vertex in vertices {
+        let position = analysis.read(std::slice::from_ref(vertex))?;
+        rows.push((vertex, judge(analysis, &position)?));
+    }
+    crate::progress::clear();
+    Ok(rows)
+}
+
 /// `cgt value --graph FILE` with no vertex named: every vertex of the graph.
 fn every_vertex_of(
     arguments: &PositionArgs,
@@ -136,13 +143,13 @@ fn every_vertex_of(
     vertices: &[String],
     out: &mut dyn Write,
 ) -> Result<(), Error> {
-    let ascii = arguments.source.ascii;
-    let mut rows = Vec::with_capacity(vertices.len());
-    for vertex in vertices {
-        let position = analysis.read(std::slice::from_ref(vertex))?;
-        rows.push((vertex, analysis.evaluate(&position)?));
+    if arguments.misere {
+        return every_vertex_misere(arguments, name, analysis, vertices, out);
     }
-    crate::progress::clear();
+    let ascii = arguments.source.ascii;
+    let rows = each_vertex(analysis, vertices, |analysis, position| {
+        analysis.evaluate(position)
+    })?;
     if arguments.json {
         let listed: Vec<_> = rows
             .iter()
@@ -176,6 +183,39 @@ fn every_vertex_of(
     Ok(())
 }
 
+/// `cgt value --graph FILE --misere` with no vertex named: every vertex's misère outcome.
+fn every_vertex_misere(
+    arguments: &PositionArgs,
+    name: &str,
+    analysis: &mut dyn Analysis,
+    vertices: &[String],
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    let rows = each_vertex(analysis, vertices, |analysis, position| {
+        analysis.misere_outcome(position)
+    })?;
+    if arguments.json {
+        let listed: Vec<_> = rows
+            .iter()
+            .map(|(vertex, outcome)| json!({ "vertex": vertex, "outcome": outcome.to_string() }))
+            .collect();
+        let report = json!({ "game": name, "play": "misere", "vertices": listed });
+        writeln!(out, "{report}")?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "game:     {name} ({} vertices; misère play: the player who makes the last move loses)",
+        vertices.len()
+    )?;
+    let width = vertices.iter().map(String::len).max().unwrap_or(0).max(6);
+    writeln!(out, "{:<width$}  outcome", "vertex")?;
+    for (vertex, outcome) in &rows {
+        writeln!(out, "{vertex:<width$}  {outcome}")?;
+    }
+    Ok(())
+}
+
 /// `cgt value --misere`: the misère outcome and winning moves.
 fn misere(
     arguments: &PositionArgs,
@@ -184,12 +224,14 @@ fn misere(
     position: &Written,
     out: &mut dyn Write,
 ) -> Result<(), Error> {
+    let limit = arguments.max_moves as usize;
     let outcome = analysis.misere_outcome(position)?;
-    let (winning, truncated) =
-        analysis.misere_winning_moves(position, arguments.max_moves as usize)?;
+    let (winning, truncated) = analysis.misere_winning_moves(position, limit)?;
+    // Only a game with cycles has misère draws.
+    let (drawing, drawing_truncated) = analysis.misere_drawing_moves(position, limit)?;
     crate::progress::clear();
     if arguments.json {
-        let report = json!({
+        let mut report = json!({
             "game": name,
             "play": "misere",
             "position": json_position(position),
@@ -198,6 +240,9 @@ fn misere(
             "winning_moves_described": winning.iter().map(ToString::to_string).collect::<Vec<_>>(),
             "winning_moves_truncated": truncated,
         });
+        if outcome == Outcome::Draw {
+            add_drawing_moves(&mut report, &drawing, drawing_truncated);
+        }
         writeln!(out, "{report}")?;
         return Ok(());
     }
@@ -213,7 +258,32 @@ fn misere(
         &winning,
         truncated,
         arguments.max_moves,
-    )
+    )?;
+    if outcome == Outcome::Draw {
+        list_moves(
+            out,
+            "drawing moves",
+            position,
+            &drawing,
+            drawing_truncated,
+            arguments.max_moves,
+        )?;
+    }
+    Ok(())
+}
+
+/// The drawing moves of a D-position, as JSON keys: `drawing_moves`, `drawing_moves_described`,
+/// `drawing_moves_truncated`.
+fn add_drawing_moves(report: &mut serde_json::Value, drawing: &[Move], truncated: bool) {
+    report["drawing_moves"] = json!(
+        drawing
+            .iter()
+            .map(|next| json_position(&next.position))
+            .collect::<Vec<_>>()
+    );
+    report["drawing_moves_described"] =
+        json!(drawing.iter().map(ToString::to_string).collect::<Vec<_>>());
+    report["drawing_moves_truncated"] = json!(truncated);
 }
 
 /// The outcome with its meaning, and the winning moves, in normal and misère play alike.

@@ -3,8 +3,11 @@
 //! `cgt-core` holds what every impartial game shares: the [`ImpartialGame`] trait through which
 //! a ruleset is defined, [`Nimber`]s and the nim-sum, the [`mex`] rule, a [`Solver`] that values
 //! positions without recursion and finds winning moves, sums of games ([`Sum`], [`SumOf`]),
-//! the plain [`reference`](mod@reference)(mod@reference) evaluation, and the explored state graph as a `petgraph` graph
-//! ([`GameGraph`]). The rulesets themselves live in `cgt-games`.
+//! the plain [`reference`](mod@reference) evaluation, and the explored state graph as a
+//! `petgraph` graph ([`GameGraph`]); beyond them, the pruned [`NimberSearch`] for one large
+//! position, misère play ([`MisereSolver`], [`GenusSolver`], [`MisereQuotient`]), games with
+//! cycles ([`LoopySolver`]) and the nimber [`field`]. The rulesets themselves live in
+//! `cgt-games`.
 //!
 //! # A short course
 //!
@@ -68,9 +71,10 @@
 //!
 //! The *mex* of a set of numbers is the least number not in it ([`mex`]). The *Grundy value* of
 //! a position is the mex of the Grundy values of its moves (Sprague 1935, Grundy 1939), a
-//! [`Nimber`] written `0`, `*`, `*2`, ...; it is 0 exactly at P-positions. The [`reference`](mod@reference)(mod@reference)
-//! module computes it by that definition, recursively; the [`Solver`] computes the same values
-//! on explicit stacks, so a game ten million moves deep does not overflow the call stack.
+//! [`Nimber`] written `0`, `*`, `*2`, ...; it is 0 exactly at P-positions. The
+//! [`reference`](mod@reference) module computes it by that definition, recursively; the
+//! [`Solver`] computes the same values on explicit stacks, so a game ten million moves deep does
+//! not overflow the call stack.
 //!
 //! ```
 //! # use cgt_core::{ImpartialGame, Solver};
@@ -146,9 +150,10 @@
 //! hooks ([`ImpartialGame::known_grundy`], [`ImpartialGame::known_outcome`],
 //! [`ImpartialGame::moves_to_value`]), and a measure of how hard a position is
 //! ([`ImpartialGame::difficulty`], the order in which [`NimberSearch`] asks options); they make
-//! answers faster, never different, and [`Unhinted`] hides them so that a test can prove it. Every search runs within a [`Budget`]
-//! of positions, options and memory, and a game that breaks the rules (a cycle) or outgrows the
-//! budget ends in an [`Error`], never a hang or a panic.
+//! answers faster, never different, and [`Unhinted`] hides them so that a test can prove it.
+//! Every search runs within a [`Budget`] of positions, options and memory, and a game that
+//! breaks the rules (a cycle) or outgrows the budget ends in an [`Error`], never a hang or a
+//! panic.
 //!
 //! ```
 //! use cgt_core::{Budget, Error, ImpartialGame, Resource, Solver};
@@ -176,10 +181,15 @@
 //! | mex, nimbers, nim-sum | [`mex`], [`MexSet`], [`Nimber`] |
 //! | the nimber field: nim products, inverses, roots | [`field`], `*` on [`Nimber`] |
 //! | Grundy values, outcomes, winning moves | [`Solver`] (its module docs explain the search) |
-//! | the definition, as a plain recursive function | [`reference`](mod@reference)(mod@reference) |
+//! | the definition, as a plain recursive function | [`reference`](mod@reference) |
 //! | sums of different games, of many positions of one | [`Sum`], [`SumOf`] |
 //! | hooks hidden, for tests | [`Unhinted`] |
 //! | games with cycles: generalized values, draws, remoteness | [`LoopySolver`], [`LoopyValue`] |
+//! | the nimber of one large position, by pruned search | [`NimberSearch`] |
+//! | misère play: outcomes and winning moves of any finite game | [`MisereSolver`] |
+//! | misère play of a game with cycles (draws too) | [`MisereAsNormal`] with [`LoopySolver`] |
+//! | misère Grundy values, the genus, tame sums | [`GenusSolver`], [`Genus`] |
+//! | misère quotients of heap games | [`MisereQuotient`], [`Presentation`] |
 //! | the state graph | [`GameGraph`] |
 //! | limits and errors | [`Budget`], [`Resource`], [`Error`] |
 //!
@@ -245,7 +255,8 @@ pub use graph::{GameGraph, GraphNode};
 pub use loopy::{LoopyGraph, LoopySolver, LoopyValue};
 pub use mex::{MexSet, mex};
 pub use misere::{
-    Element, Genus, GenusSolver, MisereQuotient, MisereSolver, Presentation, Tameness,
+    Element, Genus, GenusSolver, MisereAsNormal, MisereQuotient, MisereSolver, Presentation,
+    Tameness,
 };
 pub use nimber::{Nimber, Outcome};
 pub use search::{NimberSearch, SearchStats};

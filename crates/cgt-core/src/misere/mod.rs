@@ -12,9 +12,11 @@
 use hashbrown::HashMap;
 
 mod genus;
+mod normal;
 mod quotient;
 
 pub use genus::{Genus, GenusSolver, Tameness};
+pub use normal::MisereAsNormal;
 pub use quotient::{Element, MisereQuotient, Presentation};
 
 use crate::{Budget, Error, ImpartialGame, Outcome, Resource, Result};

@@ -329,7 +329,7 @@ impl Analysis for HeapAnalysis {
             )
         });
         let Some(found) = listed else {
-            return super::scan_misere_winning_moves(self, position, limit);
+            return super::scan_misere_moves_to(self, position, limit, Outcome::Previous);
         };
         let all = heaps.to_vec();
         let mut moves: Vec<Move> = found

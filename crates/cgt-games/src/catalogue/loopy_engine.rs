@@ -2,16 +2,18 @@
 //! the [`LoopySolver`] (generalized Sprague-Grundy values, draws, remoteness).
 
 use std::fmt;
+use std::sync::{Arc, Mutex};
 
-use cgt_core::{Budget, GameGraph, LoopySolver, Outcome, SumOf};
+use cgt_core::{Budget, GameGraph, LoopySolver, MisereAsNormal, Outcome, Resource, SumOf};
 
-use super::search_engine::{find_move, front_move, not_a_heap_game, read, write};
-use super::{Analysis, Evaluation, Game, Move, Notation, Progress, Written};
-use crate::{Error, GrundySequence, Result, SequenceOptions};
+use super::search_engine::{find_move, front_move, not_a_heap_game, read, search_reports, write};
+use super::{Analysis, Evaluation, Game, Move, Notation, Progress, Reporter, Written};
+use crate::{GrundySequence, Result, SequenceOptions};
 
 /// A game of the loopy engine: any [`Notation`] whose positions may repeat, as a catalogue
 /// [`Game`]. A component is one position of the game; a position of several components is
-/// their sum, valued by the generalized sum rule.
+/// their sum, valued by the generalized sum rule. In misère play a position is searched whole
+/// (its components do not combine), with draws: see [`MisereAsNormal`].
 ///
 /// # Examples
 ///
@@ -49,16 +51,22 @@ impl<G: Notation + Clone + 'static> Game for Loopy<G> {
         &self,
         start: &[String],
         budget: Budget,
-        mut progress: Box<dyn FnMut(Progress) + Send>,
+        progress: Box<dyn FnMut(Progress) + Send>,
     ) -> Result<(Box<dyn Analysis>, Written)> {
         let components = read(&self.0, start)?;
+        // Both plays' solvers report to the one callback.
+        let progress: Reporter = Arc::new(Mutex::new(progress));
         let mut solver = LoopySolver::new(self.0.clone())
             .with_budget(budget)
-            .with_progress(move |positions| progress(Progress::Search { positions }));
-        // The whole graph of the start is explored and solved now, once.
+            .with_progress(search_reports(&progress));
+        // The whole graph of the start is explored and solved now, once; the misère graph (of
+        // whole positions, far larger for a sum) only when misère play is asked for.
         solver.sum_value(&components)?;
+        let misere = LoopySolver::new(MisereAsNormal(SumOf(self.0.clone())))
+            .with_budget(budget)
+            .with_progress(search_reports(&progress));
         let written = write(&self.0, &components);
-        Ok((Box::new(LoopyAnalysis { solver }), written))
+        Ok((Box::new(LoopyAnalysis { solver, misere }), written))
     }
 
     fn sequence(
@@ -87,9 +95,27 @@ impl<G: Notation + Clone + 'static> Game for Loopy<G> {
     }
 }
 
-/// Positions of a loopy game: one solver holds the graph of every component met.
+/// A move of a sum in misère play: the component moved, the position it becomes, the outcome
+/// the move leaves and, when that is P, its remoteness.
+struct MisereOption<G: Notation> {
+    index: usize,
+    next: G::Position,
+    outcome: Outcome,
+    remoteness: Option<u64>,
+}
+
+impl<G: Notation> MisereOption<G> {
+    /// The move as (component, position it becomes).
+    fn taken(self) -> (usize, G::Position) {
+        (self.index, self.next)
+    }
+}
+
+/// Positions of a loopy game: one solver holds the graph of every component met; in misère
+/// play, another the graph of the whole positions met.
 struct LoopyAnalysis<G: Notation> {
     solver: LoopySolver<G>,
+    misere: LoopySolver<MisereAsNormal<SumOf<G>>>,
 }
 
 impl<G: Notation> LoopyAnalysis<G> {
@@ -126,13 +152,39 @@ impl<G: Notation> LoopyAnalysis<G> {
         (listed, more)
     }
 
-    fn no_misere(&self) -> Error {
-        Error::Unsupported {
-            game: self.game().name(),
-            reason: "misère play of games with cycles is not supported (its theory is not the \
-                     generalized Sprague-Grundy function's)"
-                .to_string(),
+    /// The misère outcome of the sum of `components`, searched whole.
+    fn misere_outcome_of(&mut self, components: &[G::Position]) -> Result<Outcome> {
+        Ok(self.misere.outcome(&Some(components.to_vec()))?)
+    }
+
+    /// Every move of the sum of `components` (within the budget's options), with the misère
+    /// outcome it leaves and, for a P-position, its remoteness.
+    fn misere_options(&mut self, components: &[G::Position]) -> Result<Vec<MisereOption<G>>> {
+        let options = self.solver.budget().options;
+        let mut listed = Vec::new();
+        for index in 0..components.len() {
+            let moves: Vec<G::Position> = self.game().moves(&components[index]).collect();
+            for next in moves {
+                if listed.len() as u64 >= options {
+                    return Err(self.solver.budget().exceeded(Resource::Options).into());
+                }
+                let mut after = components.to_vec();
+                after[index] = next.clone();
+                let after = Some(after);
+                let outcome = self.misere.outcome(&after)?;
+                let remoteness = match outcome {
+                    Outcome::Previous => self.misere.remoteness(&after)?,
+                    _ => None,
+                };
+                listed.push(MisereOption {
+                    index,
+                    next,
+                    outcome,
+                    remoteness,
+                });
+            }
         }
+        Ok(listed)
     }
 }
 
@@ -199,15 +251,66 @@ impl<G: Notation> Analysis for LoopyAnalysis<G> {
         self.solver.graph().len() as u64
     }
 
-    fn misere_outcome(&mut self, _position: &Written) -> Result<Outcome> {
-        Err(self.no_misere())
+    fn misere_outcome(&mut self, position: &Written) -> Result<Outcome> {
+        let components = self.components(position)?;
+        self.misere_outcome_of(&components)
     }
 
     fn misere_moves(
         &mut self,
-        _position: &Written,
-        _limit: usize,
+        position: &Written,
+        limit: usize,
     ) -> Result<(Vec<(Move, Outcome)>, bool)> {
-        Err(self.no_misere())
+        let components = self.components(position)?;
+        let options = self.misere_options(&components)?;
+        let more = options.len() > limit;
+        let listed = options
+            .into_iter()
+            .take(limit)
+            .map(|option| {
+                let outcome = option.outcome;
+                let (index, next) = option.taken();
+                (front_move(self.game(), &components, index, next), outcome)
+            })
+            .collect();
+        Ok((listed, more))
+    }
+
+    /// The moves to misère P-positions, the fastest win first: following the first winning
+    /// move always ends the game (a P-position's remoteness falls by two each turn), where
+    /// any move to a P-position might go round a cycle for ever.
+    fn misere_winning_moves(
+        &mut self,
+        position: &Written,
+        limit: usize,
+    ) -> Result<(Vec<Move>, bool)> {
+        let components = self.components(position)?;
+        let mut winning: Vec<MisereOption<G>> = self
+            .misere_options(&components)?
+            .into_iter()
+            .filter(|option| option.outcome == Outcome::Previous)
+            .collect();
+        // Stable: moves of equal remoteness stay in the order the game lists them.
+        winning.sort_by_key(|option| option.remoteness.unwrap_or(u64::MAX));
+        let moves = winning.into_iter().map(MisereOption::taken).collect();
+        Ok(self.front_moves(&components, moves, limit))
+    }
+
+    fn misere_drawing_moves(
+        &mut self,
+        position: &Written,
+        limit: usize,
+    ) -> Result<(Vec<Move>, bool)> {
+        let components = self.components(position)?;
+        if self.misere_outcome_of(&components)? != Outcome::Draw {
+            return Ok((Vec::new(), false));
+        }
+        let moves = self
+            .misere_options(&components)?
+            .into_iter()
+            .filter(|option| option.outcome == Outcome::Draw)
+            .map(MisereOption::taken)
+            .collect();
+        Ok(self.front_moves(&components, moves, limit))
     }
 }

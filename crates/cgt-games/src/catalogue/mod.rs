@@ -775,30 +775,48 @@ pub trait Analysis {
         position: &Written,
         limit: usize,
     ) -> Result<(Vec<Move>, bool)> {
-        scan_misere_winning_moves(self, position, limit)
+        scan_misere_moves_to(self, position, limit, Outcome::Previous)
+    }
+
+    /// In a misère D-position (only in a game with cycles), at most `limit` moves that keep
+    /// the draw, and whether there are more; none from a P- or N-position.
+    ///
+    /// # Errors
+    ///
+    /// As [`Analysis::misere_outcome`].
+    fn misere_drawing_moves(
+        &mut self,
+        position: &Written,
+        limit: usize,
+    ) -> Result<(Vec<Move>, bool)> {
+        if self.misere_outcome(position)? != Outcome::Draw {
+            return Ok((Vec::new(), false));
+        }
+        scan_misere_moves_to(self, position, limit, Outcome::Draw)
     }
 }
 
-/// The misère winning moves of a position found by scanning its moves (up to [`MISERE_SCAN`])
-/// with their outcomes: what [`Analysis::misere_winning_moves`] does unless an engine knows
-/// better.
-pub(crate) fn scan_misere_winning_moves<A: Analysis + ?Sized>(
+/// The moves of a position to misère positions of outcome `wanted`, found by scanning its moves
+/// (up to [`MISERE_SCAN`]) with their outcomes: how [`Analysis::misere_winning_moves`] and
+/// [`Analysis::misere_drawing_moves`] find them unless an engine knows better.
+pub(crate) fn scan_misere_moves_to<A: Analysis + ?Sized>(
     analysis: &mut A,
     position: &Written,
     limit: usize,
+    wanted: Outcome,
 ) -> Result<(Vec<Move>, bool)> {
     let (moves, more) = analysis.misere_moves(position, MISERE_SCAN)?;
-    let mut winning: Vec<Move> = moves
+    let mut found: Vec<Move> = moves
         .into_iter()
-        .filter(|(_, outcome)| *outcome == Outcome::Previous)
-        .map(|(winning, _)| winning)
+        .filter(|(_, outcome)| *outcome == wanted)
+        .map(|(found, _)| found)
         .collect();
-    let truncated = more || winning.len() > limit;
-    winning.truncate(limit);
-    Ok((winning, truncated))
+    let truncated = more || found.len() > limit;
+    found.truncate(limit);
+    Ok((found, truncated))
 }
 
-/// How many moves of a position a search for misère winning moves scans at most.
+/// How many moves of a position a search for misère winning or drawing moves scans at most.
 pub const MISERE_SCAN: usize = 1_000_000;
 
 /// A position as the game writes it: one string per component of the sum.

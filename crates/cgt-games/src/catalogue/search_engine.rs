@@ -100,6 +100,15 @@ pub trait Notation: ImpartialGame {
 /// Where a game reports a long preparation of its own: shared with the engine's own reports.
 pub type Reporter = Arc<Mutex<dyn FnMut(Progress) + Send>>;
 
+/// A solver's progress callback (positions so far) that reports to `progress` as a search.
+pub(super) fn search_reports(progress: &Reporter) -> impl FnMut(u64) + Send + 'static {
+    let progress = Arc::clone(progress);
+    move |positions| {
+        let mut report = progress.lock().unwrap_or_else(PoisonError::into_inner);
+        report(Progress::Search { positions });
+    }
+}
+
 /// A game of the search engine: any [`Notation`] as a catalogue [`Game`].
 ///
 /// # Examples
@@ -195,13 +204,7 @@ where
         let components = read(&self.game, start)?;
         let progress: Reporter = Arc::new(Mutex::new(progress));
         // Every report goes to the one callback: the engine's searches and the game's own.
-        let report = |progress: &Reporter| {
-            let progress = Arc::clone(progress);
-            move |positions| {
-                let mut report = progress.lock().unwrap_or_else(PoisonError::into_inner);
-                report(Progress::Search { positions });
-            }
-        };
+        let report = search_reports;
         let game = self
             .game
             .prepared(Arc::clone(&progress), budget)
