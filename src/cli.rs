@@ -105,8 +105,10 @@ EXAMPLES:
 const NIMBER_HELP: &str = "\
 With the nim-sum as addition and the nim product as multiplication, the numbers below 2^(2^k)
 form a field (Conway, On Numbers and Games, ch. 6): every nonzero number has an inverse and a
-square root. Numbers are decimal or 0x hexadecimal, below 2^4096; in a ^ n, n is an ordinary
-whole number and the power is a nim product of n factors (2 ^ 2 is 3).
+square root. Numbers are decimal or 0x hexadecimal, below 2^4096, and may be written as
+nimbers are (*5 is 5, * alone is 1: '*3 + *5' is 6, '4 * *2' is 8; ** is refused, not read as
+a power); in a ^ n, n is an ordinary whole number and the power is a nim product of n factors
+(2 ^ 2 is 3).
 
 EXAMPLES:
   cgt nimber '3141 * 5926'

@@ -2,7 +2,9 @@
 //!
 //! The grammar, loosest first: `a + b` (nim-sum), `a * b` and `a / b` (nim product and
 //! quotient), `a ^ n` (power, `n` an ordinary number), and `sqrt(a)`, `inv(a)`, `(a)`;
-//! numbers in decimal or `0x` hexadecimal.
+//! numbers in decimal or `0x` hexadecimal, or written as nimbers are (`*5` for 5, `*` for 1).
+//! `**` is refused, since it means a power elsewhere: `4 ** 2` read as 4 ⊗ *2 would be a wrong
+//! answer to a question about 4².
 
 use std::io::Write;
 
@@ -99,6 +101,12 @@ impl Parser<'_> {
         let mut value = self.power()?;
         loop {
             if self.eat("*") {
+                if self.text[self.position..].starts_with('*') {
+                    return Err(self.error(
+                        "** is not an operator: write ^ for a power, or a space between a \
+                         product's * and a nimber's (4 * *2)",
+                    ));
+                }
                 value = &value * &self.power()?;
             } else if self.eat("/") {
                 let divisor = self.power()?;
@@ -149,12 +157,20 @@ impl Parser<'_> {
         if self.text[self.position..].starts_with('(') {
             return self.parenthesised();
         }
+        // A nimber as written in the theory: `*5` is 5, `*` alone is *1.
+        let star = self.text[self.position..].starts_with('*');
+        if star {
+            self.position += 1;
+            if !self.text[self.position..].starts_with(|c: char| c.is_ascii_alphanumeric()) {
+                return Ok(BigNimber::from(1u64));
+            }
+        }
         let digits: String = self.text[self.position..]
             .chars()
             .take_while(|c| c.is_ascii_alphanumeric())
             .collect();
         if digits.is_empty() {
-            return Err(self.error("expected a number, ( or sqrt( or inv("));
+            return Err(self.error("expected a number (5 or *5), ( or sqrt( or inv("));
         }
         let value: BigNimber = digits
             .parse()
@@ -210,5 +226,14 @@ mod tests {
         assert!(value("(3").contains("expected )"));
         assert!(value("3 3").contains("expected an operator"));
         assert!(value(&"(".repeat(1000)).contains("nest"));
+        // Nimbers written with a star: *3 + *5 = *6, * is *1, 4 ⊗ *2 = 8 (Ferguson's table).
+        assert_eq!(value("*3 + *5"), "6");
+        assert_eq!(value("* + *"), "0");
+        assert_eq!(value("4 * *2"), "8");
+        assert_eq!(value("*2^2"), "3");
+        assert_eq!(value("*0x10 * *16"), "24");
+        assert!(value("4**2").contains("** is not an operator"));
+        assert!(value("4 ** 2").contains("** is not an operator"));
+        assert!(value("*x").contains("expected a number in decimal"));
     }
 }
