@@ -361,6 +361,9 @@ fn nimber_expressions() {
     ]);
     assert_eq!(report["value"], (3u128 << 63).to_string());
     assert_eq!(report["field_bits"], 128);
+    // Nimbers written with a star, as the theory writes them: *3 + *5 = *6 (3 xor 5).
+    assert_eq!(value("*3 + *5"), "6");
+    fails(&["nimber", "4**2"], "** is not an operator");
     fails(&["nimber", "1 / 0"], "division by zero");
     fails(&["nimber", "inv(0)"], "no inverse");
     fails(&["nimber", "3 +"], "expected a number");
@@ -536,6 +539,19 @@ fn a_list_cut_to_nothing_is_not_read_as_no_moves() {
         text.contains("no moves: the player to move has lost"),
         "{text}"
     );
+    // A search that stops early is not the flag: misère Wythoff (10^18, 5) is N (the closed
+    // form: (3, 5) is a misère P-position too), and scanning a bounded number of its moves
+    // finds no winning one; a window of Kayles splits lists fewer than --max-moves.
+    let text =
+        String::from_utf8(cgt(&["value", "wythoff", "1000000000000000000,5", "--misere"]).stdout)
+            .unwrap();
+    assert!(text.contains("outcome:  N"), "{text}");
+    assert!(!text.contains("--max-moves 0"), "{text}");
+    let text =
+        String::from_utf8(cgt(&["value", "kayles", "1000000000000", "--max-moves", "1000"]).stdout)
+            .unwrap();
+    assert!(text.contains("more may exist"), "{text}");
+    assert!(!text.contains("raise --max-moves"), "{text}");
 }
 
 #[test]

@@ -312,11 +312,19 @@ fn json_position(position: &Written) -> serde_json::Value {
         .collect()
 }
 
-/// The line that ends a list cut at `shown` entries.
-fn more_not_shown(out: &mut dyn Write, shown: u64) -> std::io::Result<()> {
+/// The line that ends a list cut short: at `--max-moves`, or by the search itself (fewer listed).
+fn more_not_shown(out: &mut dyn Write, listed: usize, max_moves: u64) -> std::io::Result<()> {
+    if (listed as u64) < max_moves {
+        // Fewer than --max-moves: the search itself stopped early (a window of splits that
+        // holds every value, or a scan's bound), and raising the flag would list no more.
+        return writeln!(
+            out,
+            "  (more may exist: the search for them stops early on a position this large)"
+        );
+    }
     writeln!(
         out,
-        "  (more not shown; raise --max-moves to list more than {shown})"
+        "  (more not shown; raise --max-moves to list more than {max_moves})"
     )
 }
 

@@ -133,7 +133,7 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
         )?;
     }
     if truncated {
-        super::more_not_shown(out, arguments.max_moves)?;
+        super::more_not_shown(out, rows.len(), arguments.max_moves)?;
     }
     Ok(())
 }

@@ -334,9 +334,16 @@ fn list_moves(
     max_moves: u64,
 ) -> Result<(), Error> {
     if moves.is_empty() {
-        if truncated {
+        if truncated && max_moves == 0 {
             // Cut to nothing by --max-moves 0: there may be moves, none was looked for.
             writeln!(out, "{title}: {NOT_LISTED}")?;
+        } else if truncated {
+            // A search that stopped before the position's last move (a scan's bound) found
+            // none: that is not "none".
+            writeln!(
+                out,
+                "{title}: none found (the position has more moves than are searched for them)"
+            )?;
         } else {
             writeln!(out, "{title}: none")?;
         }
@@ -351,7 +358,7 @@ fn list_moves(
         )?;
     }
     if truncated {
-        super::more_not_shown(out, max_moves)?;
+        super::more_not_shown(out, moves.len(), max_moves)?;
     }
     Ok(())
 }

@@ -299,6 +299,14 @@ impl<G: ImpartialGame> ImpartialGame for SumOf<G> {
         })
     }
 
+    /// Misère play does not split into components: a closed form answers one component alone.
+    fn known_misere_outcome(&self, position: &Self::Position) -> Option<Outcome> {
+        match position.as_slice() {
+            [part] => self.0.known_misere_outcome(part),
+            _ => None,
+        }
+    }
+
     fn moves_to_value(
         &self,
         position: &Self::Position,

@@ -131,12 +131,14 @@ impl HeapQuotient {
 
     /// At most `limit` winning moves of a sum of heaps, each as (the index of the heap that
     /// moves, the heaps it leaves): the heaps whose options hold a class that wins beside the
-    /// rest are found from the quotient, and only their options are listed (`rules` gives them;
-    /// at most `max_options` are examined). `None` when a heap is past what the quotient covers
-    /// or the options to list exceed `max_options`; empty for a P-position.
-    pub fn winning_moves<R: HeapRuleset>(
+    /// rest are found from the quotient, and only their options are listed (`options` gives
+    /// those of a heap: all of them, or a set that holds every class any option has, such as
+    /// [`TakeAndBreak::window_moves`](crate::TakeAndBreak::window_moves) with `Φ`'s preperiod
+    /// and period; at most `max_options` are examined). `None` when a heap is past what the
+    /// quotient covers or the options to list exceed `max_options`; empty for a P-position.
+    pub fn winning_moves<I: Iterator<Item = Heaps>>(
         &self,
-        rules: &R,
+        mut options: impl FnMut(u64) -> I,
         heaps: &[u64],
         limit: usize,
         max_options: u64,
@@ -165,7 +167,7 @@ impl HeapQuotient {
             if !wins {
                 continue;
             }
-            for option in rules.heap_moves(n) {
+            for option in options(n) {
                 examined += 1;
                 if examined > max_options {
                     return None;

@@ -531,6 +531,59 @@ pub(crate) fn partitions(
     }
 }
 
+impl TakeAndBreak {
+    /// The options of a heap of `n` that take `k` and leave at most two heaps, the smaller of
+    /// two at most `window`.
+    fn take_moves(&self, n: u64, k: u64, window: u64) -> impl Iterator<Item = Heaps> + use<> {
+        let digit = self.digit(k);
+        let rest = n - k;
+        let distinct = self.unequal(k);
+        let whole = (digit & 1 != 0 && rest == 0).then(Heaps::new);
+        let one = (digit & 2 != 0 && rest >= 1).then(|| Heaps::one(rest));
+        let two = (digit & 4 != 0 && rest >= 2)
+            .then(move || {
+                (1..=(rest / 2).min(window))
+                    .filter(move |&small| !(distinct && 2 * small == rest))
+                    .map(move |small| Heaps::from([small, rest - small]))
+            })
+            .into_iter()
+            .flatten();
+        whole.into_iter().chain(one).chain(two)
+    }
+
+    /// The options of a heap of `n` that stand for all of them where the heaps' values (Grundy
+    /// values, or misère classes) repeat with some period from some preperiod on, `window`
+    /// being at least their sum: every move leaving no heap or one, and the splits whose
+    /// smaller part is at most `window`; with whether that is every option. A split with a
+    /// larger smaller part `a` has both parts past the preperiod, and `a - m·period` for the
+    /// right m is a split of the window whose parts have the same values, so the window holds
+    /// every value (or class) that any option has. `None` when takes are unbounded or a move
+    /// may leave more than two heaps.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let kayles = cgt_games::TakeAndBreak::kayles();
+    /// let (moves, complete) = kayles.window_moves(100, 3).unwrap();
+    /// // Take 1: 99, 1+98, 2+97, 3+96; take 2: 98, 1+97, 2+96, 3+95.
+    /// assert_eq!(moves.count(), 8);
+    /// assert!(!complete);
+    /// ```
+    pub fn window_moves(
+        &self,
+        n: u64,
+        window: u64,
+    ) -> Option<(impl Iterator<Item = Heaps> + '_, bool)> {
+        let last = self.max_take()?.min(n);
+        if self.max_parts() > 2 {
+            return None;
+        }
+        let complete = (0..=last).all(|k| self.digit(k) & 4 == 0 || (n - k) / 2 <= window);
+        let moves = (0..=last).flat_map(move |k| self.take_moves(n, k, window));
+        Some((moves, complete))
+    }
+}
+
 impl HeapRuleset for TakeAndBreak {
     fn heap_moves(&self, n: u64) -> impl Iterator<Item = Heaps> {
         let last_take = match self.max_take() {
@@ -541,16 +594,6 @@ impl HeapRuleset for TakeAndBreak {
             let digit = self.digit(k);
             let rest = n - k;
             let distinct = self.unequal(k);
-            let whole = (digit & 1 != 0 && rest == 0).then(Heaps::new);
-            let one = (digit & 2 != 0 && rest >= 1).then(|| Heaps::one(rest));
-            let two = (digit & 4 != 0 && rest >= 2)
-                .then(move || {
-                    (1..=rest / 2)
-                        .filter(move |&small| !(distinct && 2 * small == rest))
-                        .map(move |small| Heaps::from([small, rest - small]))
-                })
-                .into_iter()
-                .flatten();
             let more = (3..MAX_PARTS)
                 .filter(move |&parts| digit >> parts & 1 != 0 && rest >= u64::from(parts))
                 .flat_map(move |parts| {
@@ -558,7 +601,7 @@ impl HeapRuleset for TakeAndBreak {
                     partitions(rest, parts, 1, distinct, &mut found);
                     found.into_iter().map(Heaps::from)
                 });
-            whole.into_iter().chain(one).chain(two).chain(more)
+            self.take_moves(n, k, u64::MAX).chain(more)
         })
     }
 }

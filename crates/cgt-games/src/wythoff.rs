@@ -81,6 +81,40 @@ impl Wythoff {
         (high < Wythoff::EXACT).then(|| Wythoff::lower(high - low) == Some(low))
     }
 
+    /// Whether `(a, b)` (in either order) is a P-position of *misère* Wythoff, for heaps
+    /// below [`Wythoff::EXACT`]; `None` for larger ones.
+    ///
+    /// The misère P-positions are the normal ones with (0,0), (1,2) and (2,1) replaced by
+    /// (0,1), (1,0) and (2,2). Proof: call that set M. No move joins two positions of M (none
+    /// joins two normal P-positions; the three new ones reach none of M, and a normal P-position
+    /// from (3,5) on reaches none of them: that would take a heap of 0, 1 or 2, a difference
+    /// of 1, or equal heaps). Every other position but (0,0), which in misère play is won by
+    /// the player to move, has a move into M: from a position outside the normal P-positions,
+    /// the normal winning move, unless it leads to a removed one; then (0,b) and (1,1) move to
+    /// (0,1), (a,a) from (3,3) on and (2,b) from b = 3 on to (2,2), (1,b) from b = 3 on to
+    /// (1,0), and (k+1,k+2) to (0,1) by taking k+1 from both (and the mirror images); and
+    /// (1,2) itself moves to (1,0). The test checks M against a brute force to 120 × 120.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::Wythoff;
+    ///
+    /// assert_eq!(Wythoff::is_misere_p_position(0, 0), Some(false));
+    /// assert_eq!(Wythoff::is_misere_p_position(1, 0), Some(true));
+    /// assert_eq!(Wythoff::is_misere_p_position(2, 2), Some(true));
+    /// assert_eq!(Wythoff::is_misere_p_position(1, 2), Some(false));
+    /// assert_eq!(Wythoff::is_misere_p_position(5, 3), Some(true));
+    /// ```
+    pub fn is_misere_p_position(a: u64, b: u64) -> Option<bool> {
+        let (low, high) = (a.min(b), a.max(b));
+        match (low, high) {
+            (0, 1) | (2, 2) => Some(true),
+            (0, 0) | (1, 2) => Some(false),
+            _ => Wythoff::is_p_position(low, high),
+        }
+    }
+
     /// The heap size `y` such that `(x, y)` is a P-position: every size has exactly one (the
     /// two Wythoff sequences are complementary, Beatty's theorem). `None` for sizes from
     /// [`Wythoff::EXACT`] on.
@@ -168,6 +202,13 @@ impl ImpartialGame for Wythoff {
 
     fn known_outcome(&self, &(a, b): &(u64, u64)) -> Option<Outcome> {
         Some(match Wythoff::is_p_position(a, b)? {
+            true => Outcome::Previous,
+            false => Outcome::Next,
+        })
+    }
+
+    fn known_misere_outcome(&self, &(a, b): &(u64, u64)) -> Option<Outcome> {
+        Some(match Wythoff::is_misere_p_position(a, b)? {
             true => Outcome::Previous,
             false => Outcome::Next,
         })

@@ -320,9 +320,27 @@ impl Analysis for HeapAnalysis {
         let heaps = self.heaps(position)?;
         let ruleset = self.solver.ruleset().clone();
         let max_options = self.solver.budget().options;
+        // Whether a heap's options were cut to a window that holds every class.
+        let mut windowed = false;
         let listed = self.quotient_for(&heaps).and_then(|q| {
+            // Past Φ's preperiod, a take-and-break game's splits repeat their classes: those
+            // with a smaller part within preperiod + period hold every class (a heap of 10^12
+            // is not scanned whole).
+            let window = q
+                .period
+                .filter(|period| period.proven)
+                .map(|period| period.preperiod + period.period);
+            let options = |n: u64| -> Box<dyn Iterator<Item = Heaps> + '_> {
+                if let (Some(window), Ruleset::TakeAndBreak { game, .. }) = (window, &ruleset)
+                    && let Some((moves, complete)) = game.window_moves(n, window)
+                {
+                    windowed |= !complete;
+                    return Box::new(moves);
+                }
+                Box::new(ruleset.heap_moves(n))
+            };
             q.winning_moves(
-                &ruleset,
+                options,
                 &heaps.to_vec(),
                 limit.saturating_add(1),
                 max_options,
@@ -346,7 +364,7 @@ impl Analysis for HeapAnalysis {
                 })
             })
             .collect();
-        let more = moves.len() > limit;
+        let more = windowed || moves.len() > limit;
         moves.truncate(limit);
         Ok((moves, more))
     }

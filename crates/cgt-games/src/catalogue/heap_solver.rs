@@ -682,13 +682,10 @@ fn estimated_options(ruleset: &Ruleset, n: u64) -> u128 {
 }
 
 /// The options of a heap of `n` of a take-and-break game with a proven period and no saltus,
-/// finite takes and at most two parts, whose value is `target`: the moves leaving no heap or
-/// one heap, and the splits whose smaller part is at most `preperiod + period`. When a split
-/// has a larger smaller part `a`, both its parts lie past the preperiod, and `a - m·period` for
-/// the right m is a split of the window with the same two values (the parts' residues are the
-/// same), so the window yields every value that any split does: a winning move exists exactly
-/// when one is found. `None` where the method does not apply; the flag says whether the list
-/// is complete.
+/// finite takes and at most two parts, whose value is `target`, among those of
+/// [`TakeAndBreak::window_moves`] (the splits whose smaller part is at most `preperiod +
+/// period`, which hold every value any option has): a winning move exists exactly when one is
+/// found. `None` where the method does not apply; the flag says whether the list is complete.
 fn periodic_moves_to(
     rules: &TakeAndBreak,
     sequence: &GrundySequence,
@@ -699,48 +696,17 @@ fn periodic_moves_to(
     let period = sequence
         .period()
         .filter(|period| period.proven && period.saltus == 0)?;
-    let max_take = rules.max_take()?;
-    if rules.max_parts() > 2 {
-        return None;
-    }
-    let window = period.preperiod + period.period;
-    let value = |heap: u64| sequence.value(heap).map(Nimber::new);
+    let (options, complete) = rules.window_moves(n, period.preperiod + period.period)?;
     let mut found = Vec::new();
-    let mut complete = true;
-    for k in 0..=max_take.min(n) {
-        let digit = rules.digit(k);
-        let rest = n - k;
-        let mut candidates: Vec<(Heaps, Nimber)> = Vec::new();
-        if digit & 1 != 0 && rest == 0 {
-            candidates.push((Heaps::new(), Nimber::ZERO));
-        }
-        if digit & 2 != 0 && rest >= 1 {
-            candidates.push((Heaps::one(rest), value(rest)?));
-        }
-        for (option, option_value) in candidates {
-            if option_value == target {
-                if found.len() == count {
-                    return Some((found, false));
-                }
-                found.push(option);
+    for option in options {
+        let value = option.iter().try_fold(Nimber::ZERO, |sum, heap| {
+            Some(sum ^ Nimber::new(sequence.value(heap)?))
+        })?;
+        if value == target {
+            if found.len() == count {
+                return Some((found, false));
             }
-        }
-        if digit & 4 != 0 && rest >= 2 {
-            let half = rest / 2;
-            if half > window {
-                complete = false;
-            }
-            for small in 1..=half.min(window) {
-                if rules.unequal(k) && 2 * small == rest {
-                    continue;
-                }
-                if value(small)? ^ value(rest - small)? == target {
-                    if found.len() == count {
-                        return Some((found, false));
-                    }
-                    found.push(Heaps::from([small, rest - small]));
-                }
-            }
+            found.push(option);
         }
     }
     Some((found, complete))

@@ -291,3 +291,47 @@ fn a_saved_quotient_is_verified_again_when_read() {
     huge[..8].copy_from_slice(&u64::MAX.to_le_bytes());
     assert!(MisereQuotient::from_bytes(&huge, Budget::DEFAULT).is_err());
 }
+
+/// A heap of 10^12 is not scanned for its winning moves: the splits whose smaller part is within
+/// Φ's preperiod and period hold every class (`TakeAndBreak::window_moves`). Against the scan of
+/// every option, on heaps past the window and past the heaps computed: the window's winning moves
+/// are among the scan's, and each heap that has one in the scan has one in the window.
+#[test]
+fn winning_moves_from_the_window_are_those_of_every_option() {
+    for code in ["0.77", "0.75"] {
+        let (game, q) = quotient_of(code, 400);
+        let period = q.period.filter(|period| period.proven).unwrap();
+        let window = period.preperiod + period.period;
+        let mut compared = 0;
+        for n in (2 * window..=2 * window + 40).chain(590..=620) {
+            for rest in [vec![], vec![1], vec![2, 3], vec![5, 7], vec![n + 1]] {
+                let mut heaps = vec![n];
+                heaps.extend(rest);
+                let every = q
+                    .winning_moves(|m| game.heap_moves(m), &heaps, usize::MAX, u64::MAX)
+                    .unwrap();
+                let windowed = q
+                    .winning_moves(
+                        |m| game.window_moves(m, window).unwrap().0,
+                        &heaps,
+                        usize::MAX,
+                        u64::MAX,
+                    )
+                    .unwrap();
+                assert!(
+                    windowed.iter().all(|found| every.contains(found)),
+                    "{heaps:?}"
+                );
+                let movers = |moves: &[(usize, Heaps)]| {
+                    let mut movers: Vec<usize> = moves.iter().map(|(heap, _)| *heap).collect();
+                    movers.dedup();
+                    movers
+                };
+                assert_eq!(movers(&windowed), movers(&every), "{code} {heaps:?}");
+                compared += usize::from(!every.is_empty());
+            }
+        }
+        // Most of these sums are N-positions, so the comparison is not of empty lists.
+        assert!(compared > 100, "{code}: {compared}");
+    }
+}

@@ -4,7 +4,9 @@
 
 use std::collections::HashSet;
 
-use cgt_core::{ImpartialGame, Nimber, Outcome, Solver, Sum, SumPosition, Unhinted};
+use cgt_core::{
+    ImpartialGame, MisereSolver, Nimber, Outcome, Solver, Sum, SumOf, SumPosition, Unhinted,
+};
 use cgt_games::{HeapGame, HeapRuleset, Heaps, MooreNim, Nim, Notation, Staircase, Wythoff};
 use proptest::prelude::*;
 
@@ -139,6 +141,62 @@ fn wythoff_winning_moves_equal_brute_force() {
             assert_eq!(fast, slow, "{a} {b}");
         }
     }
+}
+
+/// Misère Wythoff against a brute force written here: the misère outcomes of every position
+/// up to 120 × 120 by the definition (a position with no move is won by the player to move),
+/// heap sums in increasing order; then the closed form, and the misère search with the hook and
+/// with every hook hidden, sums of two games included.
+#[test]
+fn misere_wythoff_is_normal_wythoff_with_three_small_positions_moved() {
+    const SIDE: usize = 121;
+    let mut previous = vec![[false; SIDE]; SIDE];
+    for total in 0..2 * SIDE {
+        for a in total.saturating_sub(SIDE - 1)..=total.min(SIDE - 1) {
+            let b = total - a;
+            let options = (0..a)
+                .map(|x| (x, b))
+                .chain((0..b).map(|y| (a, y)))
+                .chain((1..=a.min(b)).map(|k| (a - k, b - k)));
+            let mut moves = 0;
+            let mut to_p = false;
+            for (x, y) in options {
+                moves += 1;
+                to_p |= previous[x][y];
+            }
+            previous[a][b] = moves > 0 && !to_p;
+        }
+    }
+    for (a, row) in previous.iter().enumerate() {
+        for (b, &p_position) in row.iter().enumerate() {
+            let closed = Wythoff::is_misere_p_position(a as u64, b as u64);
+            assert_eq!(closed, Some(p_position), "({a}, {b})");
+        }
+    }
+    let mut hinted = MisereSolver::new(SumOf(Wythoff));
+    let mut searched = MisereSolver::new(SumOf(Unhinted(Wythoff)));
+    let outcome = |p: bool| if p { Outcome::Previous } else { Outcome::Next };
+    for a in 0..12u64 {
+        for b in 0..12u64 {
+            let expected = outcome(previous[a as usize][b as usize]);
+            assert_eq!(hinted.outcome(&vec![(a, b)]).unwrap(), expected);
+            assert_eq!(searched.outcome(&vec![(a, b)]).unwrap(), expected);
+            // A sum of two games is searched whole; the hook answers each game it reaches alone.
+            let sum = vec![(a, b), (b % 3, a % 4)];
+            assert_eq!(
+                hinted.outcome(&sum).unwrap(),
+                searched.outcome(&sum).unwrap(),
+                "{sum:?}"
+            );
+        }
+    }
+    // A heap of 10^12: at once, by the closed form.
+    let huge = 1_000_000_000_000u64;
+    let partner = Wythoff::partner(huge).unwrap();
+    assert_eq!(
+        hinted.outcome(&vec![(huge, partner)]).unwrap(),
+        Outcome::Previous
+    );
 }
 
 /// Every position of `stairs` stairs with at most `most` coins on each.
