@@ -164,6 +164,21 @@ pub trait ImpartialGame {
         None
     }
 
+    /// At most `count` moves from `position` to *misère* P-positions (all of them when there
+    /// are fewer), when a closed form knows them; `None` (the default) makes the
+    /// [`MisereSolver`](crate::MisereSolver) judge the moves one by one. Where given, it must
+    /// list exactly moves of [`moves`](Self::moves) that lead to misère P-positions, and all of
+    /// them when fewer than `count`: this is what names the winning move of misère Nim with a
+    /// heap of 10<sup>18</sup>.
+    fn misere_winning_moves(
+        &self,
+        position: &Self::Position,
+        count: usize,
+    ) -> Option<Vec<Self::Position>> {
+        let _ = (position, count);
+        None
+    }
+
     /// At most `count` moves from `position` to positions of Grundy value `target` (all of
     /// them when there are fewer), when a closed form knows them; `None` (the default) makes
     /// the solver value every move.
@@ -220,6 +235,14 @@ impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
 
     fn known_misere_outcome(&self, position: &Self::Position) -> Option<Outcome> {
         (**self).known_misere_outcome(position)
+    }
+
+    fn misere_winning_moves(
+        &self,
+        position: &Self::Position,
+        count: usize,
+    ) -> Option<Vec<Self::Position>> {
+        (**self).misere_winning_moves(position, count)
     }
 
     fn moves_to_value(

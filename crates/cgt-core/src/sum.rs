@@ -307,6 +307,23 @@ impl<G: ImpartialGame> ImpartialGame for SumOf<G> {
         }
     }
 
+    fn misere_winning_moves(
+        &self,
+        position: &Self::Position,
+        count: usize,
+    ) -> Option<Vec<Self::Position>> {
+        match position.as_slice() {
+            [part] => Some(
+                self.0
+                    .misere_winning_moves(part, count)?
+                    .into_iter()
+                    .map(|next| vec![next])
+                    .collect(),
+            ),
+            _ => None,
+        }
+    }
+
     fn moves_to_value(
         &self,
         position: &Self::Position,

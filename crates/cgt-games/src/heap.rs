@@ -66,6 +66,14 @@ pub trait HeapRuleset {
         let _ = heaps;
         None
     }
+
+    /// At most `count` moves of the position `heaps` to misère P-positions (all when fewer),
+    /// each as (the heap's index among `heaps.iter()`, the heaps it becomes), when a closed
+    /// form knows them: exactly moves of [`heap_moves`](Self::heap_moves) that win.
+    fn misere_winning_moves(&self, heaps: &Heaps, count: usize) -> Option<Vec<(usize, Heaps)>> {
+        let _ = (heaps, count);
+        None
+    }
 }
 
 /// A [`HeapRuleset`] as an [`ImpartialGame`] on positions [`Heaps`]: the adaptor between the
@@ -176,6 +184,16 @@ impl<R: HeapRuleset> ImpartialGame for HeapGame<R> {
     fn known_misere_outcome(&self, heaps: &Heaps) -> Option<Outcome> {
         self.0.misere_outcome(heaps)
     }
+
+    /// The ruleset's misère winning moves, each put in its heap's place.
+    fn misere_winning_moves(&self, heaps: &Heaps, count: usize) -> Option<Vec<Heaps>> {
+        let found = self.0.misere_winning_moves(heaps, count)?;
+        let spans: Vec<_> = heaps.spans().map(|(range, _)| range).collect();
+        found
+            .into_iter()
+            .map(|(index, to)| Some(heaps.hole(spans.get(index)?.clone()).fill(&to)))
+            .collect()
+    }
 }
 
 impl<R: HeapRuleset + ?Sized> HeapRuleset for &R {
@@ -193,5 +211,9 @@ impl<R: HeapRuleset + ?Sized> HeapRuleset for &R {
 
     fn misere_outcome(&self, heaps: &Heaps) -> Option<Outcome> {
         (**self).misere_outcome(heaps)
+    }
+
+    fn misere_winning_moves(&self, heaps: &Heaps, count: usize) -> Option<Vec<(usize, Heaps)>> {
+        (**self).misere_winning_moves(heaps, count)
     }
 }

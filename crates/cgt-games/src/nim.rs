@@ -49,6 +49,35 @@ impl HeapRuleset for Nim {
         })
     }
 
+    /// By Bouton's rule: with two heaps of more than one counter or more, the normal moves to
+    /// nim-sum 0 (at least two such heaps remain after them); with one, that heap becomes 0 or
+    /// 1, whichever leaves an odd number of heaps of one; with none, a heap of one is taken
+    /// when their number is even (each of them, as normal play lists a move of each heap).
+    fn misere_winning_moves(&self, heaps: &Heaps, count: usize) -> Option<Vec<(usize, Heaps)>> {
+        let sum = heaps.iter().fold(0, |sum, heap| sum ^ heap);
+        let ones = heaps.iter().filter(|&heap| heap == 1).count();
+        let large: Vec<usize> = (heaps.iter().enumerate())
+            .filter(|&(_, heap)| heap > 1)
+            .map(|(index, _)| index)
+            .collect();
+        let moves: Vec<(usize, Heaps)> = match large.as_slice() {
+            [] if ones % 2 == 0 => (heaps.iter().enumerate())
+                .filter(|&(_, heap)| heap == 1)
+                .map(|(index, _)| (index, Heaps::one(0)))
+                .collect(),
+            [] => Vec::new(),
+            &[index] => {
+                let left = if ones % 2 == 0 { 1 } else { 0 };
+                vec![(index, Heaps::one(left))]
+            }
+            _ => (heaps.iter().enumerate())
+                .filter(|&(_, heap)| heap ^ sum < heap)
+                .map(|(index, heap)| (index, Heaps::one(heap ^ sum)))
+                .collect(),
+        };
+        Some(moves.into_iter().take(count).collect())
+    }
+
     fn heap_moves_to_value(&self, n: u64, target: Nimber) -> Option<Vec<Heaps>> {
         let target = target.value();
         Some(if target < n {

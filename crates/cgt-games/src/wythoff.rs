@@ -162,21 +162,51 @@ impl Wythoff {
     /// Every move from `(a, b)` (heaps below [`Wythoff::EXACT`]) to a P-position, at most
     /// three: one per way of moving.
     fn moves_to_p_positions(a: u64, b: u64) -> Vec<(u64, u64)> {
+        Wythoff::moves_into(a, b, Wythoff::partner, Wythoff::lower)
+    }
+
+    /// Every move from `(a, b)` to a misère P-position: the misère P-positions too hold one
+    /// place in each row, column and diagonal (see [`Wythoff::is_misere_p_position`]), so the
+    /// same three ways of moving find them, with the three small positions moved.
+    fn moves_to_misere_p_positions(a: u64, b: u64) -> Vec<(u64, u64)> {
+        let partner = |x: u64| match x {
+            0 => Some(1),
+            1 => Some(0),
+            2 => Some(2),
+            _ => Wythoff::partner(x),
+        };
+        let lower = |difference: u64| match difference {
+            0 => Some(2),
+            1 => Some(0),
+            _ => Wythoff::lower(difference),
+        };
+        Wythoff::moves_into(a, b, partner, lower)
+    }
+
+    /// The moves from `(a, b)` to a set of positions with one place in each row and column
+    /// (`partner`: the other heap beside a heap of x) and each diagonal (`lower`: the smaller
+    /// heap of the one with this difference).
+    fn moves_into(
+        a: u64,
+        b: u64,
+        partner: impl Fn(u64) -> Option<u64>,
+        lower: impl Fn(u64) -> Option<u64>,
+    ) -> Vec<(u64, u64)> {
         let mut winning = Vec::new();
         let mut add = |position: (u64, u64)| {
             if position != (a, b) && !winning.contains(&position) {
                 winning.push(position);
             }
         };
-        if let Some(partner) = Wythoff::partner(b).filter(|&partner| partner < a) {
+        if let Some(partner) = partner(b).filter(|&partner| partner < a) {
             add((partner, b));
         }
-        if let Some(partner) = Wythoff::partner(a).filter(|&partner| partner < b) {
+        if let Some(partner) = partner(a).filter(|&partner| partner < b) {
             add((a, partner));
         }
         // From both heaps: the difference stays, and one P-position has each difference.
         let difference = a.abs_diff(b);
-        if let Some(low) = Wythoff::lower(difference) {
+        if let Some(low) = lower(difference) {
             if low < a.min(b) {
                 let taken = a.min(b) - low;
                 add((a - taken, b - taken));
@@ -211,6 +241,14 @@ impl ImpartialGame for Wythoff {
         Some(match Wythoff::is_misere_p_position(a, b)? {
             true => Outcome::Previous,
             false => Outcome::Next,
+        })
+    }
+
+    fn misere_winning_moves(&self, &(a, b): &(u64, u64), count: usize) -> Option<Vec<(u64, u64)>> {
+        (a.max(b) < Wythoff::EXACT).then(|| {
+            let mut moves = Wythoff::moves_to_misere_p_positions(a, b);
+            moves.truncate(count);
+            moves
         })
     }
 

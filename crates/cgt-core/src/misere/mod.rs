@@ -281,6 +281,10 @@ impl<G: ImpartialGame> MisereSolver<G> {
         position: &G::Position,
         count: usize,
     ) -> Result<Vec<G::Position>> {
+        if let Some(mut winning) = self.game.misere_winning_moves(position, count) {
+            winning.truncate(count);
+            return Ok(winning);
+        }
         let moves: Vec<G::Position> = self.bounded_moves(position)?;
         let mut winning = Vec::new();
         for next in moves {

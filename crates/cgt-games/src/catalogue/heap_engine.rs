@@ -322,7 +322,10 @@ impl Analysis for HeapAnalysis {
         let max_options = self.solver.budget().options;
         // Whether a heap's options were cut to a window that holds every class.
         let mut windowed = false;
-        let listed = self.quotient_for(&heaps).and_then(|q| {
+        // A closed form first (misère Nim), then the quotient of a large sum.
+        let closed = ruleset.misere_winning_moves(&heaps, limit.saturating_add(1));
+        let listed = closed.or_else(|| {
+            let q = self.quotient_for(&heaps)?;
             // Past Φ's preperiod, a take-and-break game's splits repeat their classes: those
             // with a smaller part within preperiod + period hold every class (a heap of 10^12
             // is not scanned whole).

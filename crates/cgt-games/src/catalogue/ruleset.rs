@@ -548,6 +548,10 @@ impl HeapRuleset for Ruleset {
     fn misere_outcome(&self, heaps: &Heaps) -> Option<Outcome> {
         dispatch!(self, game => game.misere_outcome(heaps))
     }
+
+    fn misere_winning_moves(&self, heaps: &Heaps, count: usize) -> Option<Vec<(usize, Heaps)>> {
+        dispatch!(self, game => game.misere_winning_moves(heaps, count))
+    }
 }
 
 /// Lasker's Nim: g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3 (Ferguson,

@@ -492,6 +492,32 @@ where
             Ok(analysis.misere.outcome(&after.to_vec())?)
         })
     }
+
+    /// A game's closed form where it has one for a position of one component (misère
+    /// Wythoff), else the moves scanned.
+    fn misere_winning_moves(
+        &mut self,
+        position: &Written,
+        limit: usize,
+    ) -> Result<(Vec<Move>, bool)> {
+        let components = self.components(position)?;
+        let closed = match components.as_slice() {
+            [only] => self
+                .game()
+                .misere_winning_moves(only, limit.saturating_add(1)),
+            _ => None,
+        };
+        let Some(found) = closed else {
+            return super::scan_misere_moves_to(self, position, limit, Outcome::Previous);
+        };
+        let more = found.len() > limit;
+        let moves = found
+            .into_iter()
+            .take(limit)
+            .map(|next| self.front_move(&components, 0, next))
+            .collect();
+        Ok((moves, more))
+    }
 }
 
 /// The move that changes component `index` of `components` into `next`, described in the

@@ -55,6 +55,42 @@ fn misere_nim_by_search_and_by_closed_form_on_four_heaps_of_seven() {
     }
 }
 
+/// The closed form's winning moves are exactly the moves that leave a position Bouton's rule
+/// calls P: every move of every position of four heaps up to 7 is judged by the rule, and the
+/// same moves by the search with the closed form hidden.
+#[test]
+fn misere_nim_winning_moves_by_closed_form_are_every_winning_move() {
+    let game = HeapGame(Nim);
+    let mut searched = MisereSolver::new(Unhinted(HeapGame(Nim)));
+    for a in 0..8u64 {
+        for b in 0..8 {
+            for c in 0..8 {
+                for d in 0..8 {
+                    let position = Heaps::from([a, b, c, d]);
+                    let mut by_rule: Vec<Heaps> = game
+                        .moves(&position)
+                        .filter(|next| !first_player_wins(&next.to_vec()))
+                        .collect();
+                    let mut closed = game.misere_winning_moves(&position, usize::MAX).unwrap();
+                    let mut search = searched.winning_moves(&position, usize::MAX).unwrap();
+                    for list in [&mut by_rule, &mut closed, &mut search] {
+                        list.sort_by_key(|heaps| heaps.to_vec());
+                    }
+                    assert_eq!(closed, by_rule, "{position}");
+                    assert_eq!(search, by_rule, "{position}");
+                }
+            }
+        }
+    }
+    // A heap of 10^18 beside 3: the one winning move makes them equal (the rule: nim-sum 0 with
+    // two large heaps), named at once.
+    let position = Heaps::from([1_000_000_000_000_000_000, 3]);
+    let moves = MisereSolver::new(HeapGame(Nim))
+        .winning_moves(&position, 10)
+        .unwrap();
+    assert_eq!(moves, vec![Heaps::from([3, 3])]);
+}
+
 proptest! {
     #[test]
     fn misere_nim_on_large_heaps(heaps in prop::collection::vec(0u64..u64::MAX, 1..8)) {

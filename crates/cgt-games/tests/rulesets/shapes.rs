@@ -190,12 +190,29 @@ fn misere_wythoff_is_normal_wythoff_with_three_small_positions_moved() {
             );
         }
     }
+    // The closed form's winning moves are every move into the brute force's P-positions.
+    for a in 0..40u64 {
+        for b in 0..40u64 {
+            let mut by_brute: Vec<(u64, u64)> = Wythoff
+                .moves(&(a, b))
+                .filter(|&(x, y)| previous[x as usize][y as usize])
+                .collect();
+            let mut closed = Wythoff.misere_winning_moves(&(a, b), usize::MAX).unwrap();
+            by_brute.sort();
+            closed.sort();
+            assert_eq!(closed, by_brute, "({a}, {b})");
+        }
+    }
     // A heap of 10^12: at once, by the closed form.
     let huge = 1_000_000_000_000u64;
     let partner = Wythoff::partner(huge).unwrap();
     assert_eq!(
         hinted.outcome(&vec![(huge, partner)]).unwrap(),
         Outcome::Previous
+    );
+    assert_eq!(
+        hinted.winning_moves(&vec![(huge, 5)], 5).unwrap(),
+        vec![vec![(3, 5)]]
     );
 }
 
