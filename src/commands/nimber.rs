@@ -226,7 +226,8 @@ mod tests {
         assert!(value("(3").contains("expected )"));
         assert!(value("3 3").contains("expected an operator"));
         assert!(value(&"(".repeat(1000)).contains("nest"));
-        // Nimbers written with a star: *3 + *5 = *6, * is *1, 4 ⊗ *2 = 8 (Ferguson's table).
+        // Nimbers written with a star: *3 + *5 = *6, * is *1, 4 ⊗ *2 = 8 (distinct Fermat
+        // 2-powers multiply as integers).
         assert_eq!(value("*3 + *5"), "6");
         assert_eq!(value("* + *"), "0");
         assert_eq!(value("4 * *2"), "8");
