@@ -153,6 +153,17 @@ fn games_of_other_shapes_at_the_extremes() {
         ("moore:2", vec![format!("{MAX},{MAX},{big},7")]),
         ("moore:3", vec![format!("{big},{big}"), "1,2,3".into()]),
         ("moore:0", vec!["1".into()]),
+        // A move of Ruler turns a run of any length: a head at 2^40 with one at 2^39 has the
+        // winning move that leaves 2^40 - 2 heads (an 8 TB allocation, an abort, before
+        // positions were held as runs); a move typed in play is judged by the rule at once.
+        ("ruler", vec![big.into()]),
+        ("ruler", vec!["1099511627776".into(), "549755813888".into()]),
+        ("ruler", vec!["1-1000000000000".into(), "7".into()]),
+        ("mock-turtles", vec!["0-1000000000000".into()]),
+        ("twins", vec![format!("{}", u64::MAX - 1)]),
+        ("turning-turtles", vec![big.into(), "5".into()]),
+        ("coins:1,3", vec!["1-100000".into()]),
+        ("coins:1,3", vec!["1-100000000".into()]),
         (&widest_moore, vec!["1,2,3".into()]),
         (
             "moore:2",
@@ -450,6 +461,20 @@ fn play_on_extreme_positions_and_input() {
             b"99999999999999999999999 1\n1 -5\n\n".as_slice(),
         ),
         (vec!["play", "kayles", "7"], b"".as_slice()),
+        // Judging a typed move by listing the head's moves took 10^12 steps (a hang); a run
+        // typed as a move, and the program's answer from a trillion heads.
+        (
+            vec!["play", "ruler", "1000000", "--first", "me"],
+            b"1 999999\nquit\n".as_slice(),
+        ),
+        (
+            vec!["play", "ruler", "1099511627776", "--first", "me"],
+            b"1 2-1099511627775\nhint\nquit\n".as_slice(),
+        ),
+        (
+            vec!["play", "mock-turtles", "1000000", "--first", "me"],
+            b"1 999998,999999\nquit\n".as_slice(),
+        ),
     ] {
         check(&arguments, input);
     }

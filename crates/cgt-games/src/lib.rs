@@ -89,7 +89,7 @@ pub use catalogue::{
 };
 pub use chomp::{Chomp, ChompTable, TABLES_KEPT, TableProgress};
 pub use coin_turning::{
-    AcrosticTwins, CoinRule, CoinSubtraction, Coins, MockTurtles, Row, Ruler, Tartan,
+    AcrosticTwins, CoinRule, CoinSubtraction, Coins, Heads, MockTurtles, Row, Ruler, Tartan, Turn,
     TurningTurtles, Twins,
 };
 pub use cram::{Board, Cram};

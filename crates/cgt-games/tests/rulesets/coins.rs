@@ -4,8 +4,8 @@
 
 use cgt_core::{ImpartialGame, Nimber, Solver};
 use cgt_games::{
-    AcrosticTwins, CoinRule, CoinSubtraction, Coins, MockTurtles, Ruler, Tartan, TurningTurtles,
-    Twins,
+    AcrosticTwins, CoinRule, CoinSubtraction, Coins, Heads, MockTurtles, Notation, Row, Ruler,
+    Tartan, Turn, TurningTurtles, Twins,
 };
 use proptest::prelude::*;
 
@@ -19,7 +19,7 @@ impl<R: CoinRule> CoinRule for Searched<R> {
         self.0.first()
     }
 
-    fn turns(&self, x: u64) -> impl Iterator<Item = Vec<u64>> {
+    fn turns(&self, x: u64) -> impl Iterator<Item = Turn> {
         self.0.turns(x)
     }
 }
@@ -29,7 +29,7 @@ fn searched_row<R: CoinRule>(rule: R, last: u64) -> Vec<u64> {
     let first = rule.first();
     let mut solver = Solver::new(Coins(Searched(rule)));
     (first..=last)
-        .map(|x| solver.grundy(&vec![x]).unwrap().value())
+        .map(|x| solver.grundy(&Heads::of([x])).unwrap().value())
         .collect()
 }
 
@@ -222,29 +222,16 @@ fn rows_list_their_moves_to_each_value_exactly() {
         let mut solver = Solver::new(Coins(Searched(rule)));
         for x in rule.first()..=last {
             for target in 0..70 {
-                let mut fast: Vec<Vec<u64>> = rule
+                let mut fast: Vec<Heads> = rule
                     .moves_to_value(x, Nimber::new(target), usize::MAX)
                     .unwrap()
                     .into_iter()
-                    .map(|mut others| {
-                        others.sort_unstable();
-                        others
-                    })
+                    .map(Heads::from_runs)
                     .collect();
-                let mut slow: Vec<Vec<u64>> = rule
+                let mut slow: Vec<Heads> = rule
                     .turns(x)
-                    .filter(|others| {
-                        let option: Vec<u64> = {
-                            let mut sorted = others.clone();
-                            sorted.sort_unstable();
-                            sorted
-                        };
-                        solver.grundy(&option).unwrap().value() == target
-                    })
-                    .map(|mut others| {
-                        others.sort_unstable();
-                        others
-                    })
+                    .map(Heads::from_runs)
+                    .filter(|option| solver.grundy(option).unwrap().value() == target)
                     .collect();
                 fast.sort();
                 slow.sort();
@@ -256,4 +243,220 @@ fn rows_list_their_moves_to_each_value_exactly() {
     check(Twins, 25);
     check(MockTurtles, 25);
     check(Ruler, 40);
+}
+
+/// The heads as a plain set, the model `Heads` must agree with.
+fn model(runs: &[(u64, u64)]) -> std::collections::BTreeSet<u64> {
+    let mut set = std::collections::BTreeSet::new();
+    for &(a, b) in runs {
+        for coin in a..=b {
+            if !set.remove(&coin) {
+                set.insert(coin);
+            }
+        }
+    }
+    set
+}
+
+proptest! {
+    /// Runs turned over in any order, overlapping or not, against a set of coins turned one by
+    /// one: the runs, the count, membership, the highest head and the symmetric difference.
+    #[test]
+    fn heads_held_as_runs_are_the_set_of_heads(
+        first in prop::collection::vec((0u64..40, 0u64..6), 0..8),
+        second in prop::collection::vec((0u64..40, 0u64..6), 0..8),
+    ) {
+        let first: Vec<(u64, u64)> = first.into_iter().map(|(a, len)| (a, a + len)).collect();
+        let second: Vec<(u64, u64)> = second.into_iter().map(|(a, len)| (a, a + len)).collect();
+        let (heads, other) = (Heads::from_runs(first.clone()), Heads::from_runs(second.clone()));
+        let set = model(&first);
+        prop_assert_eq!(heads.coins().collect::<Vec<_>>(), set.iter().copied().collect::<Vec<_>>());
+        prop_assert_eq!(heads.count(), set.len() as u128);
+        prop_assert_eq!(heads.highest(), set.last().copied());
+        for coin in 0..50 {
+            prop_assert_eq!(heads.contains(coin), set.contains(&coin));
+        }
+        // Each run is maximal: the coin after it is tails.
+        for (a, b) in heads.runs() {
+            prop_assert!(a <= b && !set.contains(&(b + 1)));
+        }
+        let both: Vec<(u64, u64)> = first.iter().chain(&second).copied().collect();
+        prop_assert_eq!(heads.xor(&other), Heads::from_runs(both.clone()));
+        prop_assert_eq!(heads.xor(&other).coins().collect::<Vec<_>>(), model(&both).into_iter().collect::<Vec<_>>());
+        prop_assert_eq!(Heads::of(set.iter().copied()), heads);
+    }
+}
+
+#[test]
+fn heads_reach_the_last_coin() {
+    let last = Heads::run(u64::MAX - 2, u64::MAX);
+    assert_eq!(last.count(), 3);
+    assert_eq!(last.highest(), Some(u64::MAX));
+    assert!(last.contains(u64::MAX) && !last.contains(u64::MAX - 3));
+    assert_eq!(
+        last.xor(&Heads::of([u64::MAX])),
+        Heads::run(u64::MAX - 2, u64::MAX - 1)
+    );
+}
+
+/// Each rule's value of a run of heads is the nim-sum of its single heads' values, searched
+/// with the closed forms hidden.
+#[test]
+fn values_of_runs_are_the_nim_sums_of_their_heads() {
+    fn check<R: CoinRule + Copy>(rule: R, last: u64) {
+        let singles = searched_row(rule, last);
+        let first = rule.first();
+        for a in first..=last {
+            let mut sum = 0;
+            for b in a..=last {
+                sum ^= singles[(b - first) as usize];
+                assert_eq!(rule.run_value(a, b), Some(Nimber::new(sum)), "{a}-{b}");
+            }
+        }
+    }
+    check(Ruler, 48);
+    check(TurningTurtles, 40);
+    check(Twins, 40);
+    check(MockTurtles, 40);
+    // Far out, where no search reaches: the closed forms against the heads' own, summed.
+    for (a, b) in [
+        (1u64 << 40, (1 << 40) + 3000),
+        (999_999_000_000, 1_000_000_002_000),
+    ] {
+        for rule in [
+            Row::Ruler,
+            Row::TurningTurtles,
+            Row::Twins,
+            Row::MockTurtles,
+        ] {
+            let sum: Nimber = (a..=b).map(|x| rule.coin_value(x).unwrap()).collect();
+            assert_eq!(rule.run_value(a, b), Some(sum), "{rule} {a}-{b}");
+        }
+    }
+}
+
+/// A run's moves to each value, by the rules' closed forms, are exactly the moves of the run
+/// whose value (searched, closed forms hidden) is that value.
+#[test]
+fn moves_of_runs_to_each_value_are_every_such_move() {
+    fn check<R: CoinRule + Copy>(rule: R, last: u64) {
+        let mut solver = Solver::new(Coins(Searched(rule)));
+        let game = Coins(rule);
+        for a in rule.first()..=last {
+            for b in a..=last {
+                let run = Heads::run(a, b);
+                let options: Vec<Heads> = game.moves(&run).collect();
+                let values: Vec<u64> = options
+                    .iter()
+                    .map(|option| solver.grundy(option).unwrap().value())
+                    .collect();
+                for target in 0..64 {
+                    let mut fast: Vec<Heads> = rule
+                        .run_moves_to_value(a, b, Nimber::new(target), usize::MAX)
+                        .unwrap()
+                        .into_iter()
+                        .map(|(x, others)| run.turned(x, &others))
+                        .collect();
+                    let mut slow: Vec<Heads> = options
+                        .iter()
+                        .zip(&values)
+                        .filter(|&(_, &value)| value == target)
+                        .map(|(option, _)| option.clone())
+                        .collect();
+                    fast.sort();
+                    slow.sort();
+                    assert_eq!(fast, slow, "{a}-{b} to {target}");
+                }
+            }
+        }
+    }
+    check(Ruler, 20);
+    check(TurningTurtles, 16);
+    check(Twins, 16);
+    check(MockTurtles, 12);
+}
+
+/// Each rule's own judgement of a move agrees with its list of moves, for every set of coins
+/// below the head.
+#[test]
+fn rules_judge_a_move_as_their_lists_do() {
+    fn check<R: CoinRule>(rule: R, last: u64) {
+        for x in rule.first()..=last {
+            let below = x - rule.first();
+            for subset in 0u64..(1 << below) {
+                let others = Heads::of(
+                    (0..below)
+                        .filter(|i| subset >> i & 1 == 1)
+                        .map(|i| i + rule.first()),
+                );
+                let listed = rule.turns(x).any(|turn| Heads::from_runs(turn) == others);
+                assert_eq!(rule.allows(x, &others), listed, "{x} with {others:?}");
+            }
+        }
+    }
+    check(Ruler, 10);
+    check(TurningTurtles, 10);
+    check(Twins, 10);
+    check(MockTurtles, 10);
+    check(CoinSubtraction::new([1, 3, 4]).unwrap(), 10);
+}
+
+/// A head at 2^40 and one at 2^39 of Ruler: g(x) is the largest power of 2 dividing x, so the
+/// sum is worth 2^40 ^ 2^39, and the one winning move turns coins 1 to 2^40 (the run of coins
+/// 1 to 2^40 - 1 is worth the Gray code of 2^40 - 1, 2^39, Ferguson §5.2). It leaves 2^40 - 1
+/// heads, two numbers as a run; it was an allocation of 8 TB that aborted the program.
+#[test]
+fn a_winning_move_that_turns_a_trillion_coins() {
+    let game = Coins(Row::Ruler);
+    let position = game.read_component("549755813888,1099511627776").unwrap();
+    let mut solver = Solver::new(Coins(Row::Ruler));
+    assert_eq!(
+        solver.grundy(&position).unwrap(),
+        Nimber::new((1 << 40) ^ (1 << 39))
+    );
+    let moves = solver.winning_moves(&position).unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(
+        game.write_component(&moves[0]),
+        "1-549755813887,549755813889-1099511627775"
+    );
+    assert_eq!(moves[0].count(), (1 << 40) - 2);
+    assert_eq!(Some(true), game.is_move(&position, &moves[0]));
+    // The run read back, and judged a move of the head at 2^40 alone.
+    let head = game.read_component("1099511627776").unwrap();
+    let left = game.read_component("1-1099511627775").unwrap();
+    assert_eq!(game.is_move(&head, &left), Some(true));
+    // Any run ending next to the head is a move; one ending before it is not.
+    assert_eq!(
+        game.is_move(&head, &game.read_component("2-1099511627775").unwrap()),
+        Some(true)
+    );
+    assert_eq!(
+        game.is_move(&head, &game.read_component("1-1099511627774").unwrap()),
+        Some(false)
+    );
+    // Moves are listed shortest first: a head at 10^12 lists its first moves at once.
+    let first: Vec<String> = game
+        .moves(&game.read_component("1000000000000").unwrap())
+        .take(3)
+        .map(|next| game.write_component(&next))
+        .collect();
+    assert_eq!(first, ["-", "999999999999", "999999999998,999999999999"]);
+}
+
+#[test]
+fn runs_are_read_and_written_as_a_user_writes_them() {
+    let game = Coins(Row::Ruler);
+    let heads = game.read_component("9,2-5,7").unwrap();
+    assert_eq!(heads, Heads::of([2, 3, 4, 5, 7, 9]));
+    assert_eq!(game.write_component(&heads), "2-5,7,9");
+    assert_eq!(game.write_component(&Heads::of([3, 4])), "3,4");
+    for bad in ["3-2", "2-5,4", "0", "1,1", "18446744073709551615", "1-"] {
+        assert!(game.read_component(bad).is_err(), "{bad}");
+    }
+    // A run too long to split into single heads needs the rule's closed form for runs.
+    let subtraction = Coins("coins:1,3".parse::<Row>().unwrap());
+    assert!(subtraction.read_component("1-2000000").is_err());
+    assert!(subtraction.read_component("1-1000").is_ok());
+    assert!(Coins(Row::MockTurtles).read_component("0-2000000").is_ok());
 }
