@@ -200,6 +200,16 @@ pub trait ImpartialGame {
     fn canonical(&self, position: Self::Position) -> Self::Position {
         position
     }
+
+    /// The bytes `position` keeps on the heap, outside its own `size_of` (a vector's buffer),
+    /// where the game can tell. The solvers that remember whole positions count them against
+    /// their memory budget; 0 (the default) leaves them to a fixed allowance per position,
+    /// which a game whose positions grow long (a sum of many parts, a long row of coins) should
+    /// not rely on.
+    fn position_bytes(&self, position: &Self::Position) -> usize {
+        let _ = position;
+        0
+    }
 }
 
 impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
@@ -257,6 +267,10 @@ impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
     fn canonical(&self, position: Self::Position) -> Self::Position {
         (**self).canonical(position)
     }
+
+    fn position_bytes(&self, position: &Self::Position) -> usize {
+        (**self).position_bytes(position)
+    }
 }
 
 /// A game with every hook hidden: only [`moves`](ImpartialGame::moves) is forwarded.
@@ -295,4 +309,22 @@ impl<G: ImpartialGame> ImpartialGame for Unhinted<G> {
     fn moves(&self, position: &Self::Position) -> impl Iterator<Item = Self::Position> {
         self.0.moves(position)
     }
+}
+
+/// The bytes a buffer of `capacity` values of `T` takes on the heap, with the allocator's own
+/// (a 16-byte header, and at least 32 bytes a block): what
+/// [`ImpartialGame::position_bytes`] counts for each vector a position holds.
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(cgt_core::heap_bytes::<u64>(0), 0);
+/// assert_eq!(cgt_core::heap_bytes::<u64>(1), 32);
+/// assert_eq!(cgt_core::heap_bytes::<u64>(10), 96);
+/// ```
+pub fn heap_bytes<T>(capacity: usize) -> usize {
+    if capacity == 0 {
+        return 0;
+    }
+    (capacity.saturating_mul(std::mem::size_of::<T>()) + 16).max(32)
 }

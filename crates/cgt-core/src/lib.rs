@@ -250,7 +250,7 @@ mod solver;
 mod sum;
 
 pub use error::{Budget, Error, Resource, Result};
-pub use game::{ImpartialGame, Unhinted};
+pub use game::{ImpartialGame, Unhinted, heap_bytes};
 pub use graph::{GameGraph, GraphNode};
 pub use loopy::{LoopyGraph, LoopySolver, LoopyValue};
 pub use mex::{MexSet, mex};

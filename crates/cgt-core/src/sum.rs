@@ -348,4 +348,13 @@ impl<G: ImpartialGame> ImpartialGame for SumOf<G> {
             .map(|part| self.0.canonical(part))
             .collect()
     }
+
+    /// The parts' buffer and what each part keeps outside it.
+    fn position_bytes(&self, position: &Self::Position) -> usize {
+        crate::heap_bytes::<G::Position>(position.capacity())
+            + position
+                .iter()
+                .map(|part| self.0.position_bytes(part))
+                .sum::<usize>()
+    }
 }

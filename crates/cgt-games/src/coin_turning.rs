@@ -802,6 +802,10 @@ impl<R: CoinRule> ImpartialGame for Coins<R> {
         parts.into_iter()
     }
 
+    fn position_bytes(&self, heads: &Heads) -> usize {
+        cgt_core::heap_bytes::<u64>(heads.edges.capacity())
+    }
+
     fn join(&self, parts: Vec<Heads>) -> Option<Heads> {
         Some(
             parts
@@ -925,6 +929,10 @@ impl<A: CoinRule, B: CoinRule> ImpartialGame for Tartan<A, B> {
         Some(join_heads(parts))
     }
 
+    fn position_bytes(&self, heads: &Vec<(u64, u64)>) -> usize {
+        cgt_core::heap_bytes::<(u64, u64)>(heads.capacity())
+    }
+
     /// The Tartan theorem: the nim-sum of `g_A(x) ⊗ g_B(y)` over the heads.
     fn known_grundy(&self, heads: &Vec<(u64, u64)>) -> Option<Nimber> {
         heads.iter().try_fold(Nimber::ZERO, |sum, &(x, y)| {
@@ -1015,6 +1023,10 @@ impl ImpartialGame for AcrosticTwins {
 
     fn join(&self, parts: Vec<Vec<(u64, u64)>>) -> Option<Vec<(u64, u64)>> {
         Some(join_heads(parts))
+    }
+
+    fn position_bytes(&self, heads: &Vec<(u64, u64)>) -> usize {
+        cgt_core::heap_bytes::<(u64, u64)>(heads.capacity())
     }
 
     fn known_grundy(&self, heads: &Vec<(u64, u64)>) -> Option<Nimber> {

@@ -35,6 +35,8 @@ struct Frame<P> {
     position: P,
     moves: Vec<P>,
     next: usize,
+    /// The bytes its listed moves take (see [`MisereSolver::listed`]).
+    bytes: usize,
 }
 
 /// Outcomes and winning moves of any [`ImpartialGame`] under misère play.
@@ -79,9 +81,11 @@ pub struct MisereSolver<G: ImpartialGame> {
     /// Called with the positions remembered, every [`REPORT_EVERY`] options examined.
     progress: Option<Box<dyn FnMut(u64)>>,
     examined: u64,
-    /// The moves listed in the frames on the stack, kept as they are pushed and popped so that
-    /// the memory check costs nothing on a deep line.
+    /// The bytes of the moves listed in the frames on the stack, kept as they are pushed and
+    /// popped so that the memory check costs nothing on a deep line.
     listed: usize,
+    /// The bytes the remembered positions keep outside the table's slots.
+    outside: usize,
 }
 
 /// How often (in options examined) the misère search reports its progress: positions can be
@@ -125,6 +129,7 @@ impl<G: ImpartialGame> MisereSolver<G> {
             progress: None,
             examined: 0,
             listed: 0,
+            outside: 0,
         }
     }
 
@@ -243,8 +248,9 @@ impl<G: ImpartialGame> MisereSolver<G> {
         if result.is_err() {
             // Forget the marks of the positions left on the stack.
             self.listed = 0;
-            for frame in self.stack.drain(..) {
+            for frame in std::mem::take(&mut self.stack) {
                 if self.known.get(&frame.position) == Some(&Mark::Visiting) {
+                    self.outside -= self.outside_of(&frame.position);
                     self.known.remove(&frame.position);
                 }
             }
@@ -319,20 +325,33 @@ impl<G: ImpartialGame> MisereSolver<G> {
         self.known.get(position).copied()
     }
 
-    /// The bytes the table and the stack will hold once a position with `moves` listed moves
-    /// is added: the table's slots after any growth it is about to make, a margin for what a
-    /// position keeps outside its slot (the heaps of a long position), and every listed move.
+    /// The bytes the table and the stack will hold once a position whose listed moves take
+    /// `moves` bytes is added: the table's slots after any growth it is about to make, what
+    /// the remembered positions keep outside them, and every listed move.
     fn bytes_needed(&self, moves: usize) -> u64 {
-        const OUTSIDE: usize = 64;
         let slot = std::mem::size_of::<(G::Position, Mark)>() + 8;
         let capacity = if self.known.len() + 1 > self.known.capacity() {
             (self.known.capacity() * 2).max(4)
         } else {
             self.known.capacity()
         };
-        let listed = self.listed + moves;
-        let position = std::mem::size_of::<G::Position>() + OUTSIDE;
-        (capacity * slot + self.known.len() * OUTSIDE + listed * position) as u64
+        (capacity * slot + self.outside + self.listed + moves) as u64
+    }
+
+    /// What `position` keeps outside its own bytes: the game's count
+    /// ([`ImpartialGame::position_bytes`]), and no less than an allowance for games that do
+    /// not count.
+    fn outside_of(&self, position: &G::Position) -> usize {
+        const ALLOWANCE: usize = 64;
+        self.game.position_bytes(position).max(ALLOWANCE)
+    }
+
+    /// Remembers `mark` for `position`, counting what it keeps outside the table.
+    fn remember(&mut self, position: G::Position, mark: Mark) {
+        let outside = self.outside_of(&position);
+        if self.known.insert(position, mark).is_none() {
+            self.outside += outside;
+        }
     }
 
     /// Pushes the frame of a position not known yet, or returns its outcome at once when one of
@@ -343,6 +362,7 @@ impl<G: ImpartialGame> MisereSolver<G> {
             return Err(self.budget.exceeded(Resource::Positions));
         }
         let mut moves = Vec::new();
+        let mut bytes = 0;
         for next in self.game.moves(&position) {
             *examined += 1;
             self.examined += 1;
@@ -354,28 +374,31 @@ impl<G: ImpartialGame> MisereSolver<G> {
                     progress(self.known.len() as u64);
                 }
             }
-            moves.push(self.game.canonical(next));
+            let next = self.game.canonical(next);
+            bytes += std::mem::size_of::<G::Position>() + self.outside_of(&next);
+            moves.push(next);
             // A position may have very many moves: their list is checked as it grows.
-            if moves.len() % 4096 == 0 && self.bytes_needed(moves.len()) > self.budget.memory {
+            if moves.len() % 4096 == 0 && self.bytes_needed(bytes) > self.budget.memory {
                 return Err(self.budget.exceeded(Resource::Memory));
             }
         }
-        if self.bytes_needed(moves.len()) > self.budget.memory {
+        if self.bytes_needed(bytes) > self.budget.memory {
             return Err(self.budget.exceeded(Resource::Memory));
         }
         if moves
             .iter()
             .any(|next| self.lookup(next) == Some(Mark::Known(Outcome::Previous)))
         {
-            self.known.insert(position, Mark::Known(Outcome::Next));
+            self.remember(position, Mark::Known(Outcome::Next));
             return Ok(Some(Outcome::Next));
         }
-        self.known.insert(position.clone(), Mark::Visiting);
-        self.listed += moves.len();
+        self.remember(position.clone(), Mark::Visiting);
+        self.listed += bytes;
         self.stack.push(Frame {
             position,
             moves,
             next: 0,
+            bytes,
         });
         Ok(None)
     }
@@ -404,8 +427,8 @@ impl<G: ImpartialGame> MisereSolver<G> {
             };
             if let Some(outcome) = resolved {
                 let frame = self.stack.pop().expect("a frame");
-                self.listed -= frame.moves.len();
-                self.known.insert(frame.position, Mark::Known(outcome));
+                self.listed -= frame.bytes;
+                self.remember(frame.position, Mark::Known(outcome));
                 finished = Some(outcome);
                 continue;
             }
@@ -424,5 +447,77 @@ impl<G: ImpartialGame> MisereSolver<G> {
         finished.ok_or_else(|| Error::Cycle {
             position: "the root".to_string(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Error;
+
+    /// Take 1 or 2 from a pile, each position carrying 10,000 words of padding on the heap
+    /// (as a long row of coins or a sum of many parts does): 80 KB a position.
+    struct Padded {
+        counts: bool,
+    }
+
+    impl ImpartialGame for Padded {
+        type Position = Vec<u64>;
+
+        fn moves(&self, pile: &Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
+            let n = pile[0];
+            (1..=2.min(n)).map(move |take| {
+                let mut next = pile.clone();
+                next[0] = n - take;
+                next
+            })
+        }
+
+        fn position_bytes(&self, pile: &Vec<u64>) -> usize {
+            if self.counts {
+                crate::heap_bytes::<u64>(pile.capacity())
+            } else {
+                0
+            }
+        }
+    }
+
+    /// 2,000 positions of 80 KB are 160 MB: past a budget of 16 MB when the game counts what
+    /// its positions hold (the allowance alone, 64 bytes a position, let the search take ten
+    /// times its budget), and the outcome, by the closed form of misère take-1-or-2 (P exactly
+    /// when n = 1 mod 3), once the budget allows it.
+    #[test]
+    fn what_positions_hold_on_the_heap_counts_against_the_memory_budget() {
+        let mut pile = vec![0u64; 10_000];
+        pile[0] = 2_000;
+        let budget = Budget {
+            memory: 16 << 20,
+            ..Budget::DEFAULT
+        };
+        let mut counted = MisereSolver::new(Padded { counts: true }).with_budget(budget);
+        assert!(matches!(
+            counted.outcome(&pile),
+            Err(Error::LimitExceeded {
+                resource: Resource::Memory,
+                ..
+            })
+        ));
+        let mut uncounted = MisereSolver::new(Padded { counts: false }).with_budget(budget);
+        // 2,000 = 2 mod 3: the player to move wins.
+        assert_eq!(uncounted.outcome(&pile).unwrap(), Outcome::Next);
+        let roomy = Budget {
+            memory: 1 << 30,
+            ..Budget::DEFAULT
+        };
+        let mut counted = MisereSolver::new(Padded { counts: true }).with_budget(roomy);
+        for n in [1_999, 2_000, 2_001] {
+            pile[0] = n;
+            let expected = if n % 3 == 1 {
+                Outcome::Previous
+            } else {
+                Outcome::Next
+            };
+            assert_eq!(counted.outcome(&pile).unwrap(), expected, "{n}");
+        }
     }
 }

@@ -79,6 +79,12 @@ impl<G: ImpartialGame> ImpartialGame for MisereAsNormal<G> {
     fn canonical(&self, position: Self::Position) -> Self::Position {
         position.map(|position| self.0.canonical(position))
     }
+
+    fn position_bytes(&self, position: &Self::Position) -> usize {
+        position
+            .as_ref()
+            .map_or(0, |position| self.0.position_bytes(position))
+    }
 }
 
 #[cfg(test)]
