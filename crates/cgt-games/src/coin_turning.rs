@@ -785,19 +785,22 @@ impl<R: CoinRule> ImpartialGame for Coins<R> {
 
     /// One component per head, but a run of more than 2^20 heads is one.
     fn components(&self, heads: Heads) -> impl Iterator<Item = Heads> {
-        let single =
-            heads.runs().count() == 1 && heads.runs().all(|(a, b)| a == b || b - a >= SPLIT_RUNS);
-        let parts: Vec<Heads> = if single {
-            vec![heads]
-        } else {
-            heads
+        let parts: Vec<Heads> = match *heads.edges.as_slice() {
+            // One part already (a single head, or one long run): kept as it is, since the
+            // solver asks this of every position it meets.
+            [_] | [_, _] if heads.single().is_some() || heads.count() > u128::from(SPLIT_RUNS) => {
+                vec![heads]
+            }
+            _ => heads
                 .runs()
                 .flat_map(|(a, b)| {
-                    let whole = (b - a >= SPLIT_RUNS).then(|| Heads::run(a, b));
-                    let each = (b - a < SPLIT_RUNS).then(|| (a..=b).map(|x| Heads::run(x, x)));
-                    whole.into_iter().chain(each.into_iter().flatten())
+                    if b - a >= SPLIT_RUNS {
+                        vec![Heads::run(a, b)]
+                    } else {
+                        (a..=b).map(|x| Heads::run(x, x)).collect()
+                    }
                 })
-                .collect()
+                .collect(),
         };
         parts.into_iter()
     }
