@@ -73,8 +73,10 @@ fn a_person_plays_nim_in_a_terminal() {
     for key in ["2", "Space", "1", "Enter"] {
         tmux(&["send-keys", "-t", &session, key]);
     }
-    let screen = wait_for(&session, "you: heap 2: 2 -> 1");
-    assert!(screen.contains("position: [1]1 [2]1"), "{screen}");
+    // The move's line and the position after it are printed one after the other: each is
+    // waited for (asserting the second on the screen that showed the first raced the program).
+    wait_for(&session, "you: heap 2: 2 -> 1");
+    wait_for(&session, "position: [1]1 [2]1");
     // cgt must take one of the two heaps; the one left is heap 1 (positions are canonical),
     // and its last counter is the player's.
     wait_for(&session, "cgt: heap");

@@ -202,10 +202,14 @@ pub trait ImpartialGame {
     }
 
     /// The bytes `position` keeps on the heap, outside its own `size_of` (a vector's buffer),
-    /// where the game can tell. The solvers that remember whole positions count them against
-    /// their memory budget; 0 (the default) leaves them to a fixed allowance per position,
-    /// which a game whose positions grow long (a sum of many parts, a long row of coins) should
-    /// not rely on.
+    /// where the game can tell. Every solver counts them, for each position it keeps, against
+    /// its memory budget: the [`Solver`](crate::Solver)'s memo and stack, the
+    /// [`NimberSearch`](crate::NimberSearch)'s table (which stops taking entries when full),
+    /// the [`LoopySolver`](crate::LoopySolver)'s graph, and the misère and genus searches
+    /// (which count at least 64 bytes a position). 0, the default, is right for positions
+    /// without a buffer; a game whose positions hold one (a sum of many parts, a long row of
+    /// coins, a graph's edges) should count it, or its solvers may take several times their
+    /// budget.
     fn position_bytes(&self, position: &Self::Position) -> usize {
         let _ = position;
         0
@@ -308,6 +312,11 @@ impl<G: ImpartialGame> ImpartialGame for Unhinted<G> {
 
     fn moves(&self, position: &Self::Position) -> impl Iterator<Item = Self::Position> {
         self.0.moves(position)
+    }
+
+    /// Not a hint: what a position holds is the same with the hints hidden.
+    fn position_bytes(&self, position: &Self::Position) -> usize {
+        self.0.position_bytes(position)
     }
 }
 

@@ -248,6 +248,8 @@ pub mod reference;
 mod search;
 mod solver;
 mod sum;
+#[cfg(test)]
+mod test_games;
 
 pub use error::{Budget, Error, Resource, Result};
 pub use game::{ImpartialGame, Unhinted, heap_bytes};

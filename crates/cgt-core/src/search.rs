@@ -47,12 +47,10 @@ use smallvec::{SmallVec, smallvec};
 
 use crate::{Budget, ImpartialGame, Nimber, Resource, Result};
 
-/// The most entries a table takes within `budget`: half its memory, at most its positions.
-fn capacity_for<P>(budget: Budget) -> usize {
-    // A table entry: the key, the entry and the map's control byte, with its spare room.
-    let bytes = (std::mem::size_of::<P>() + std::mem::size_of::<Entry>() + 1) * 8 / 7;
-    let by_memory = budget.memory / (bytes as u64).max(1) / 2;
-    usize::try_from(by_memory.min(budget.positions)).unwrap_or(usize::MAX)
+/// The bytes of a table entry: the key, the entry and the map's control byte, with its spare
+/// room.
+fn slot_bytes<P>() -> usize {
+    (std::mem::size_of::<P>() + std::mem::size_of::<Entry>() + 1) * 8 / 7
 }
 
 /// What a search did: the work, and how often the table answered.
@@ -324,24 +322,47 @@ pub struct NimberSearch<G: ImpartialGame> {
 /// thread that finds a shard taken blocks on it), each bounded. A key is hashed once: the
 /// hash picks the shard (by its middle bits) and the place in it.
 struct Table<P> {
-    shards: Vec<Mutex<HashTable<(P, Entry)>>>,
+    shards: Vec<Mutex<Shard<P>>>,
+    /// The most entries a shard takes.
     per_shard: usize,
+    /// The most bytes a shard's entries take, with what their keys keep on the heap.
+    room: usize,
     hasher: DefaultHashBuilder,
+}
+
+/// A shard of the table: its entries, and the bytes their keys keep on the heap
+/// ([`ImpartialGame::position_bytes`]).
+struct Shard<P> {
+    entries: HashTable<(P, Entry)>,
+    outside: usize,
 }
 
 const SHARDS: usize = 64;
 
 impl<P: Eq + Hash + Clone> Table<P> {
-    fn new(capacity: usize) -> Table<P> {
+    /// A table within `budget`: half its memory (the entries and what their keys keep on the
+    /// heap), at most its positions.
+    fn new(budget: Budget) -> Table<P> {
+        let half = usize::try_from(budget.memory / 2).unwrap_or(usize::MAX);
+        let positions = usize::try_from(budget.positions).unwrap_or(usize::MAX);
+        let capacity = (half / slot_bytes::<P>()).min(positions);
         Table {
-            shards: (0..SHARDS).map(|_| Mutex::new(HashTable::new())).collect(),
+            shards: (0..SHARDS)
+                .map(|_| {
+                    Mutex::new(Shard {
+                        entries: HashTable::new(),
+                        outside: 0,
+                    })
+                })
+                .collect(),
             per_shard: capacity.div_ceil(SHARDS),
+            room: half.div_ceil(SHARDS),
             hasher: DefaultHashBuilder::default(),
         }
     }
 
     /// The hash of `key` and its shard, locked.
-    fn shard(&self, key: &P) -> (u64, std::sync::MutexGuard<'_, HashTable<(P, Entry)>>) {
+    fn shard(&self, key: &P) -> (u64, std::sync::MutexGuard<'_, Shard<P>>) {
         let hash = self.hasher.hash_one(key);
         // The middle bits: the table places an entry by the low ones and tags it with the top.
         let index = (hash >> 32) as usize % SHARDS;
@@ -354,23 +375,40 @@ impl<P: Eq + Hash + Clone> Table<P> {
 
     fn get(&self, key: &P) -> Option<Entry> {
         let (hash, shard) = self.shard(key);
-        shard.find(hash, |(k, _)| k == key).map(|&(_, entry)| entry)
+        shard
+            .entries
+            .find(hash, |(k, _)| k == key)
+            .map(|&(_, entry)| entry)
     }
 
-    fn update(&self, key: &P, update: impl FnOnce(&mut Entry)) {
+    /// Updates the entry of `key`, made if there is room for it and what it keeps on the heap
+    /// (`outside`, asked only then).
+    fn update(&self, key: &P, outside: impl FnOnce(&P) -> usize, update: impl FnOnce(&mut Entry)) {
         let (hash, mut shard) = self.shard(key);
-        if let Some((_, entry)) = shard.find_mut(hash, |(k, _)| k == key) {
+        let shard = &mut *shard;
+        if let Some((_, entry)) = shard.entries.find_mut(hash, |(k, _)| k == key) {
             update(entry);
-        } else if shard.len() < self.per_shard {
-            let mut entry = Entry {
-                nimber: u64::MAX,
-                not_p: 0,
-                asked: false,
-                busy: 0,
-            };
-            update(&mut entry);
-            shard.insert_unique(hash, (key.clone(), entry), |(k, _)| self.hasher.hash_one(k));
+            return;
         }
+        if shard.entries.len() >= self.per_shard {
+            return;
+        }
+        let outside = outside(key);
+        let bytes = (shard.entries.len() + 1) * slot_bytes::<P>() + shard.outside + outside;
+        if bytes > self.room {
+            return;
+        }
+        let mut entry = Entry {
+            nimber: u64::MAX,
+            not_p: 0,
+            asked: false,
+            busy: 0,
+        };
+        update(&mut entry);
+        shard.outside += outside;
+        shard
+            .entries
+            .insert_unique(hash, (key.clone(), entry), |(k, _)| self.hasher.hash_one(k));
     }
 
     fn len(&self) -> usize {
@@ -380,6 +418,7 @@ impl<P: Eq + Hash + Clone> Table<P> {
                 shard
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .entries
                     .len()
             })
             .sum()
@@ -396,7 +435,7 @@ where
         NimberSearch {
             game,
             budget: Budget::DEFAULT,
-            table: Table::new(capacity_for::<G::Position>(Budget::DEFAULT)),
+            table: Table::new(Budget::DEFAULT),
             stats: SearchStats::default(),
             progress: None,
             threads: 1,
@@ -407,7 +446,7 @@ where
     /// bound the work. The table starts empty.
     pub fn with_budget(mut self, budget: Budget) -> NimberSearch<G> {
         self.budget = budget;
-        self.table = Table::new(capacity_for::<G::Position>(budget));
+        self.table = Table::new(budget);
         self
     }
 
@@ -675,7 +714,9 @@ impl<G: ImpartialGame> Worker<'_, G> {
     }
 
     fn remember(&mut self, component: &G::Position, update: impl FnOnce(&mut Entry)) {
-        self.table.update(component, update);
+        let game = self.game;
+        self.table
+            .update(component, |key| game.position_bytes(key), update);
     }
 
     /// Counts an option made against the budget.
@@ -1173,9 +1214,82 @@ mod tests {
                 assert_eq!(search.nimber(&vec![row]).unwrap(), Nimber::new(value));
                 for shard in &search.table.shards {
                     let shard = shard.lock().unwrap();
-                    assert!(shard.iter().all(|(_, entry)| entry.busy == 0));
+                    assert!(shard.entries.iter().all(|(_, entry)| entry.busy == 0));
                 }
             }
         }
+    }
+
+    /// Kayles whose positions each say they keep 100 KB on the heap.
+    #[derive(Clone, Copy)]
+    struct Heavy;
+
+    const HEAVY: usize = 100_000;
+
+    impl ImpartialGame for Heavy {
+        type Position = Vec<u32>;
+
+        fn moves(&self, rows: &Vec<u32>) -> impl Iterator<Item = Vec<u32>> {
+            Kayles.moves(rows)
+        }
+
+        fn components(&self, rows: Vec<u32>) -> impl Iterator<Item = Vec<u32>> {
+            Kayles.components(rows)
+        }
+
+        fn difficulty(&self, rows: &Vec<u32>) -> u64 {
+            Kayles.difficulty(rows)
+        }
+
+        fn position_bytes(&self, _: &Vec<u32>) -> usize {
+            HEAVY
+        }
+    }
+
+    /// The bytes the table holds: its entries' slots and what their keys keep on the heap.
+    fn held(table: &Table<Vec<u32>>) -> usize {
+        table
+            .shards
+            .iter()
+            .map(|shard| {
+                let shard = shard.lock().unwrap();
+                shard.entries.len() * slot_bytes::<Vec<u32>>() + shard.outside
+            })
+            .sum()
+    }
+
+    #[test]
+    fn what_keys_keep_on_the_heap_counts_against_the_table_memory() {
+        // Ten thousand keys of 10 KB each against an 8 MB budget: counting their slots alone,
+        // the table took all of them (100 MB).
+        let budget = Budget {
+            memory: 8 << 20,
+            ..Budget::DEFAULT
+        };
+        let table: Table<Vec<u32>> = Table::new(budget);
+        for key in 0..10_000u32 {
+            table.update(&vec![key], |_| 10_000, |entry| entry.nimber = 0);
+        }
+        let stored = table.len();
+        assert!(stored > 0 && stored < 10_000, "{stored} keys stored");
+        assert!(held(&table) as u64 <= budget.memory / 2);
+    }
+
+    #[test]
+    fn a_table_bounded_by_what_keys_keep_still_gives_right_values() {
+        // Kayles rows of 1 to 14 (OEIS A002186), each component said to keep 100 KB: a 16 MB
+        // budget leaves each shard room for one entry.
+        let kayles = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2];
+        let budget = Budget {
+            memory: 16 << 20,
+            ..Budget::DEFAULT
+        };
+        let mut search = NimberSearch::new(Heavy).with_budget(budget);
+        for (row, &value) in kayles.iter().enumerate().skip(1) {
+            let row = u32::try_from(row).expect("a small row");
+            assert_eq!(search.nimber(&vec![row]).unwrap(), Nimber::new(value));
+        }
+        assert!(held(&search.table) as u64 <= budget.memory / 2);
+        assert!(search.table.len() <= SHARDS);
     }
 }

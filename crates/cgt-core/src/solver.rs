@@ -134,6 +134,10 @@ struct Table<P> {
     /// so far, and stays on top while a component's own frame works above it.
     option_values: Vec<Nimber>,
     mex: MexSet,
+    /// The bytes the memo's positions keep on the heap ([`ImpartialGame::position_bytes`]).
+    outside: usize,
+    /// The bytes the frames' positions keep on the heap.
+    stacked: usize,
 }
 
 /// A component of a move, with its hash, not yet valued.
@@ -261,6 +265,8 @@ impl<G: ImpartialGame> Solver<G> {
                 pending: Vec::new(),
                 option_values: Vec::new(),
                 mex: MexSet::new(),
+                outside: 0,
+                stacked: 0,
             },
         }
     }
@@ -448,6 +454,7 @@ impl<G: ImpartialGame> Solver<G> {
     /// ```
     pub fn clear(&mut self) {
         self.table.values.clear();
+        self.table.outside = 0;
     }
 
     /// The Grundy value of `position`: the nim-sum of the values of its components, each the
@@ -791,20 +798,24 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         };
         let result = self.explore(game, component.clone(), hash, vacant);
         if result.is_err() {
-            self.abandon();
+            self.abandon(game);
         }
         result
     }
 
     /// Forgets the positions left half-evaluated by an error, so that the table holds only
     /// finished values.
-    fn abandon(&mut self) {
+    fn abandon<G: ImpartialGame<Position = P>>(&mut self, game: &G) {
         for frame in self.frames.drain(..) {
             let hash = self.values.hash(&frame.position);
             if self.values.get(hash, &frame.position) == Some(VISITING) {
                 self.values.remove(hash, &frame.position);
+                self.outside = self
+                    .outside
+                    .saturating_sub(game.position_bytes(&frame.position));
             }
         }
+        self.stacked = 0;
         self.pending.clear();
         self.option_values.clear();
     }
@@ -823,7 +834,10 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         if self.values.len() as u64 >= self.budget.positions {
             return Err(self.budget.exceeded(Resource::Positions));
         }
-        if self.values.bytes_after_insert() as u64 > self.budget.memory {
+        // The memo keeps a copy of the position, and its frame another.
+        let outside = game.position_bytes(&position);
+        let held = self.values.bytes_after_insert() + self.outside + self.stacked + 2 * outside;
+        if held as u64 > self.budget.memory {
             return Err(self.budget.exceeded(Resource::Memory));
         }
         let pending_start = PendingStart::new(self.pending.len())?;
@@ -833,6 +847,8 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         let place = self
             .values
             .insert_vacant(hash, position.clone(), VISITING, vacant);
+        self.outside += outside;
+        self.stacked += outside;
         self.frames.push(Frame {
             pending_start,
             values: values_start,
@@ -849,7 +865,7 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         );
         // Internal iteration (`try_for_each`) lets a game's nested iterators (a `flat_map` over
         // heaps, say) run as plain nested loops.
-        let memo_bytes = values.bytes();
+        let memo_bytes = values.bytes() + self.outside + self.stacked;
         game.moves(&frame.position).try_for_each(|next| {
             *visited += 1;
             if *visited > budget.options {
@@ -900,6 +916,8 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
     /// Fails once the tables hold more bytes than the budget allows.
     fn check_memory(&self) -> Result<()> {
         let bytes = self.values.bytes_after_insert()
+            + self.outside
+            + self.stacked
             + self.frames.capacity() * std::mem::size_of::<Frame<P>>()
             + self.pending.capacity() * std::mem::size_of::<Pending<P>>()
             + self.option_values.capacity() * std::mem::size_of::<Nimber>();
@@ -942,6 +960,9 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
                 self.evaluated += 1;
                 self.values.set_placed(top.place, &top.position, value);
                 let role = top.values.role();
+                self.stacked = self
+                    .stacked
+                    .saturating_sub(game.position_bytes(&top.position));
                 self.frames.pop();
                 // The finished position was a move of its parent's, or a component of its
                 // parent's current move.
@@ -994,6 +1015,7 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_games::{HEAVY, HeavyChain};
 
     struct Chain;
     impl ImpartialGame for Chain {
@@ -1027,6 +1049,29 @@ mod tests {
         );
         assert!(solver.table.frames.is_empty() && solver.table.pending.is_empty());
         assert_eq!(solver.grundy(&5), Ok(Nimber::new(1)));
+    }
+
+    #[test]
+    fn what_positions_keep_on_the_heap_counts_against_the_memory_budget() {
+        // A chain of 1000 positions keeping 100 KB each (about 200 MB with the frames' copies)
+        // against a 16 MB budget: counting the memo's slots alone, it fitted.
+        let budget = Budget {
+            memory: 16 << 20,
+            ..Budget::DEFAULT
+        };
+        let mut solver = Solver::new(HeavyChain).with_budget(budget);
+        assert!(matches!(
+            solver.grundy(&1000),
+            Err(Error::LimitExceeded {
+                resource: Resource::Memory,
+                ..
+            })
+        ));
+        // What the error left is counted no more, and a chain that fits is valued: n % 2.
+        assert_eq!(solver.table.stacked, 0);
+        assert_eq!(solver.grundy(&50), Ok(Nimber::new(0)));
+        assert_eq!(solver.table.outside, solver.remembered() * HEAVY);
+        assert_eq!(solver.table.stacked, 0);
     }
 
     #[test]

@@ -237,6 +237,16 @@ impl<A: ImpartialGame, B: ImpartialGame> ImpartialGame for Sum<A, B> {
             SumPosition::Right(right) => SumPosition::Right(self.1.canonical(right)),
         }
     }
+
+    fn position_bytes(&self, position: &Self::Position) -> usize {
+        match position {
+            SumPosition::Both(left, right) => {
+                self.0.position_bytes(left) + self.1.position_bytes(right)
+            }
+            SumPosition::Left(left) => self.0.position_bytes(left),
+            SumPosition::Right(right) => self.1.position_bytes(right),
+        }
+    }
 }
 
 /// Any number of positions of one game `G` played side by side: a position is a

@@ -365,6 +365,10 @@ impl ImpartialGame for Chomp {
             _ => None,
         }
     }
+
+    fn position_bytes(&self, rows: &Vec<u32>) -> usize {
+        cgt_core::heap_bytes::<u32>(rows.capacity())
+    }
 }
 
 impl Notation for Chomp {

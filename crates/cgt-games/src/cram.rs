@@ -1120,6 +1120,13 @@ impl ImpartialGame for Cram {
             _ => None,
         }
     }
+
+    /// The words of a board of more than 128 cells, behind their pointer.
+    fn position_bytes(&self, board: &Board) -> usize {
+        board.more.as_ref().map_or(0, |more| {
+            cgt_core::heap_bytes::<MoreWords>(1) + cgt_core::heap_bytes::<u64>(more.0.capacity())
+        })
+    }
 }
 
 fn write_board(board: &Board) -> String {

@@ -59,6 +59,12 @@ impl Ord for SimpleGraph {
 }
 
 impl SimpleGraph {
+    /// The bytes the graph keeps on the heap (its list of edges), for the solvers' memory
+    /// budgets ([`ImpartialGame::position_bytes`](cgt_core::ImpartialGame::position_bytes)).
+    pub fn heap_bytes(&self) -> usize {
+        cgt_core::heap_bytes::<(u32, u32)>(self.edges.capacity())
+    }
+
     /// The graph with these vertices and edges (loops dropped, each edge once).
     pub fn new(vertices: u32, edges: impl IntoIterator<Item = (u32, u32)>) -> SimpleGraph {
         let mut edges: Vec<(u32, u32)> = edges
@@ -532,6 +538,10 @@ impl ImpartialGame for NodeKayles {
         parts.sort();
         SimpleGraph::union(&parts)
     }
+
+    fn position_bytes(&self, graph: &SimpleGraph) -> usize {
+        graph.heap_bytes()
+    }
 }
 
 impl ImpartialGame for ArcKayles {
@@ -576,6 +586,10 @@ impl ImpartialGame for ArcKayles {
         let mut parts: Vec<SimpleGraph> = self.components(graph).collect();
         parts.sort();
         SimpleGraph::union(&parts)
+    }
+
+    fn position_bytes(&self, graph: &SimpleGraph) -> usize {
+        graph.heap_bytes()
     }
 }
 

@@ -181,6 +181,10 @@ impl<R: HeapRuleset> ImpartialGame for HeapGame<R> {
         heaps.canonical()
     }
 
+    fn position_bytes(&self, heaps: &Heaps) -> usize {
+        heaps.heap_bytes()
+    }
+
     fn known_misere_outcome(&self, heaps: &Heaps) -> Option<Outcome> {
         self.0.misere_outcome(heaps)
     }

@@ -159,6 +159,18 @@ impl Bytes<'_> {
 }
 
 impl Heaps {
+    /// The bytes the position keeps on the heap: none unless it has spilled (more than 14
+    /// heaps, or several very large ones), for the solvers' memory budgets
+    /// ([`ImpartialGame::position_bytes`](cgt_core::ImpartialGame::position_bytes)).
+    pub fn heap_bytes(&self) -> usize {
+        match &self.0 {
+            Repr::Inline(_) => 0,
+            Repr::Spilled(bytes) => {
+                cgt_core::heap_bytes::<Vec<u8>>(1) + cgt_core::heap_bytes::<u8>(bytes.capacity())
+            }
+        }
+    }
+
     /// The position with no heaps.
     ///
     /// # Examples

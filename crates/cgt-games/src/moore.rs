@@ -146,6 +146,10 @@ impl ImpartialGame for MooreNim {
     fn canonical(&self, heaps: Heaps) -> Heaps {
         heaps.canonical()
     }
+
+    fn position_bytes(&self, heaps: &Heaps) -> usize {
+        heaps.heap_bytes()
+    }
 }
 
 impl Notation for MooreNim {

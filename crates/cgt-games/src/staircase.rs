@@ -93,6 +93,10 @@ impl ImpartialGame for Staircase {
         }
         stairs
     }
+
+    fn position_bytes(&self, stairs: &Vec<u64>) -> usize {
+        cgt_core::heap_bytes::<u64>(stairs.capacity())
+    }
 }
 
 impl Notation for Staircase {

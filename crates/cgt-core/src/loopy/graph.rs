@@ -61,6 +61,8 @@ pub struct LoopyGraph<P> {
     remoteness: Vec<u32>,
     /// Options generated while exploring, duplicates included (the options budget).
     examined: u64,
+    /// The bytes the positions keep on the heap ([`ImpartialGame::position_bytes`]).
+    outside: u64,
 }
 
 impl<P> Default for LoopyGraph<P> {
@@ -75,6 +77,7 @@ impl<P> Default for LoopyGraph<P> {
             counter: Vec::new(),
             remoteness: Vec::new(),
             examined: 0,
+            outside: 0,
         }
     }
 }
@@ -160,15 +163,22 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
     }
 
     /// The bytes the graph will hold once solved, with `positions` positions, `moves` moves and
-    /// an index of `slots` slots.
-    fn bytes(positions: usize, moves: usize, slots: usize) -> u64 {
+    /// an index of `slots` slots, and `outside` bytes its positions keep on the heap.
+    fn bytes(positions: usize, moves: usize, slots: usize, outside: u64) -> u64 {
         positions as u64 * (std::mem::size_of::<P>() as u64 + BYTES_PER_POSITION)
             + moves as u64 * BYTES_PER_MOVE
             + slots as u64 * 5 * 8 / 7
+            + outside
     }
 
-    /// The node of `position` (canonical), added if new.
-    fn intern(&mut self, position: P, budget: &Budget) -> Result<u32> {
+    /// The node of `position` (canonical), added if new; the game counts what a new position
+    /// keeps on the heap ([`ImpartialGame::position_bytes`]).
+    fn intern<G: ImpartialGame<Position = P>>(
+        &mut self,
+        game: &G,
+        position: P,
+        budget: &Budget,
+    ) -> Result<u32> {
         let hash = self.hasher.hash_one(&position);
         let positions = &self.positions;
         if let Some(&node) = self
@@ -191,11 +201,19 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
         } else {
             self.positions.capacity()
         };
-        if Self::bytes(grown, self.targets.capacity(), slots) > budget.memory {
+        let outside = game.position_bytes(&position) as u64;
+        let bytes = Self::bytes(
+            grown,
+            self.targets.capacity(),
+            slots,
+            self.outside + outside,
+        );
+        if bytes > budget.memory {
             return Err(budget.exceeded(Resource::Memory));
         }
         self.positions.reserve_exact(grown - self.positions.len());
         self.positions.push(position);
+        self.outside += outside;
         let node = count as u32;
         let (positions, hasher) = (&self.positions, &self.hasher);
         self.index.insert_unique(hash, node, |&node| {
@@ -216,7 +234,7 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
         let before = self.positions.len();
         let explored = self.explore(game, positions, budget, progress);
         if explored.is_err() {
-            self.roll_back(before);
+            self.roll_back(game, before);
         } else if self.positions.len() > before {
             self.solve();
         }
@@ -224,7 +242,12 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
     }
 
     /// Forgets every node from `count` on: what an exploration that failed had added.
-    fn roll_back(&mut self, count: usize) {
+    fn roll_back<G: ImpartialGame<Position = P>>(&mut self, game: &G, count: usize) {
+        let forgotten: u64 = self.positions[count..]
+            .iter()
+            .map(|position| game.position_bytes(position) as u64)
+            .sum();
+        self.outside -= forgotten;
         self.positions.truncate(count);
         self.targets
             .truncate(self.first[count.min(self.first.len() - 1)] as usize);
@@ -241,7 +264,7 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
     ) -> Result<Vec<u32>> {
         let starts = positions
             .into_iter()
-            .map(|position| self.intern(position, budget))
+            .map(|position| self.intern(game, position, budget))
             .collect::<Result<Vec<u32>>>()?;
         let mut next = self.first.len() - 1;
         // Breadth first: nodes are expanded in the order they were numbered, so each node's
@@ -254,7 +277,7 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
                 if self.examined > budget.options {
                     return Err(budget.exceeded(Resource::Options));
                 }
-                let target = self.intern(game.canonical(option), budget)?;
+                let target = self.intern(game, game.canonical(option), budget)?;
                 if self.targets.len() == self.targets.capacity() {
                     if self.targets.len() as u64 >= MAX_MOVES {
                         return Err(Error::LimitExceeded {
@@ -263,8 +286,12 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
                         });
                     }
                     let grown = (self.targets.capacity() * 2).max(4096);
-                    let bytes =
-                        Self::bytes(self.positions.capacity(), grown, self.index.capacity());
+                    let bytes = Self::bytes(
+                        self.positions.capacity(),
+                        grown,
+                        self.index.capacity(),
+                        self.outside,
+                    );
                     if bytes > budget.memory {
                         return Err(budget.exceeded(Resource::Memory));
                     }

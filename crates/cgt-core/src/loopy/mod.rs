@@ -379,3 +379,30 @@ impl<G: ImpartialGame> LoopySolver<G> {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_games::HeavyChain;
+    use crate::{Nimber, Resource};
+
+    /// A thousand positions of 100 KB are 100 MB: past a 16 MB budget (counting their own bytes
+    /// alone, the graph took them), and valued once the budget allows (n mod 2).
+    #[test]
+    fn what_positions_keep_on_the_heap_counts_against_the_graph_memory() {
+        let budget = Budget {
+            memory: 16 << 20,
+            ..Budget::DEFAULT
+        };
+        let mut solver = LoopySolver::new(HeavyChain).with_budget(budget);
+        assert_eq!(solver.value(&999), Err(budget.exceeded(Resource::Memory)));
+        // The failed exploration is forgotten, with what it counted: a short chain fits.
+        assert_eq!(solver.value(&20), Ok(LoopyValue::Finite(Nimber::ZERO)));
+        let roomy = Budget {
+            memory: 1 << 30,
+            ..Budget::DEFAULT
+        };
+        let mut solver = LoopySolver::new(HeavyChain).with_budget(roomy);
+        assert_eq!(solver.value(&999), Ok(LoopyValue::Finite(Nimber::new(1))));
+    }
+}

@@ -322,6 +322,11 @@ pub struct GenusSolver<G: ImpartialGame> {
     known: HashMap<G::Position, Mark>,
     budget: Budget,
     examined: u64,
+    /// The bytes the positions in `known` keep outside the map (see
+    /// [`outside_of`](Self::outside_of)).
+    outside: usize,
+    /// The bytes of the positions the frames on the stack hold (their own, their parts and
+    /// their moves), with what they keep outside.
     listed: usize,
 }
 
@@ -342,6 +347,7 @@ impl<G: ImpartialGame> GenusSolver<G> {
             known: HashMap::new(),
             budget: Budget::DEFAULT,
             examined: 0,
+            outside: 0,
             listed: 0,
         }
     }
@@ -387,6 +393,7 @@ impl<G: ImpartialGame> GenusSolver<G> {
                 };
                 if self.known.get(&position) == Some(&Mark::Visiting) {
                     self.known.remove(&position);
+                    self.outside = self.outside.saturating_sub(self.outside_of(&position));
                 }
             }
         }
@@ -397,11 +404,27 @@ impl<G: ImpartialGame> GenusSolver<G> {
         self.known.get(position)
     }
 
+    /// What `position` keeps outside its own bytes: the game's count
+    /// ([`ImpartialGame::position_bytes`]), and no less than an allowance for games that do
+    /// not count (and for a genus's own list).
+    fn outside_of(&self, position: &G::Position) -> usize {
+        const ALLOWANCE: usize = 64;
+        self.game.position_bytes(position).max(ALLOWANCE)
+    }
+
+    /// The bytes of `positions` held in a frame, with what they keep outside.
+    fn bytes_of(&self, positions: &[G::Position]) -> usize {
+        positions
+            .iter()
+            .map(|p| std::mem::size_of::<G::Position>() + self.outside_of(p))
+            .sum()
+    }
+
+    /// Fails when the map with one more position, what its positions keep outside, the frames
+    /// and `extra` bytes more would pass the memory budget.
     fn check_memory(&self, extra: usize) -> Result<()> {
-        const OUTSIDE: usize = 64;
-        let slot = std::mem::size_of::<(G::Position, Mark)>() + 8 + OUTSIDE;
-        let position = std::mem::size_of::<G::Position>() + OUTSIDE;
-        let bytes = (self.known.len() + 1) * slot * 2 + (self.listed + extra) * position;
+        let slot = std::mem::size_of::<(G::Position, Mark)>() + 8;
+        let bytes = (self.known.len() + 1) * slot * 2 + self.outside + self.listed + extra;
         if bytes as u64 > self.budget.memory {
             return Err(self.budget.exceeded(Resource::Memory));
         }
@@ -418,10 +441,13 @@ impl<G: ImpartialGame> GenusSolver<G> {
             .components(position.clone())
             .map(|part| self.game.canonical(part))
             .collect();
-        self.check_memory(parts.len())?;
+        let outside = self.outside_of(&position);
+        let held = self.bytes_of(&parts) + std::mem::size_of::<G::Position>() + outside;
+        self.check_memory(held + outside)?;
         self.known.insert(position.clone(), Mark::Visiting);
+        self.outside += outside;
         if parts.len() > 1 {
-            self.listed += parts.len();
+            self.listed += held;
             stack.push(Frame::Split {
                 position,
                 parts,
@@ -439,18 +465,21 @@ impl<G: ImpartialGame> GenusSolver<G> {
         stack: &mut Vec<Frame<G::Position>>,
     ) -> Result<()> {
         let mut moves = Vec::new();
+        let mut held = std::mem::size_of::<G::Position>() + self.outside_of(&position);
         for next in self.game.moves(&position) {
             self.examined += 1;
             if self.examined > self.budget.options {
                 return Err(self.budget.exceeded(Resource::Options));
             }
-            moves.push(self.game.canonical(next));
+            let next = self.game.canonical(next);
+            held += std::mem::size_of::<G::Position>() + self.outside_of(&next);
+            moves.push(next);
             if moves.len() % 4096 == 0 {
-                self.check_memory(moves.len())?;
+                self.check_memory(held)?;
             }
         }
-        self.check_memory(moves.len())?;
-        self.listed += moves.len();
+        self.check_memory(held)?;
+        self.listed += held;
         stack.push(Frame::Whole {
             position,
             moves,
@@ -492,7 +521,9 @@ impl<G: ImpartialGame> GenusSolver<G> {
                 Frame::Split {
                     position, parts, ..
                 } => {
-                    self.listed -= parts.len();
+                    self.listed -= self.bytes_of(&parts)
+                        + std::mem::size_of::<G::Position>()
+                        + self.outside_of(&position);
                     let genera: Vec<(Genus, Tameness)> =
                         parts.iter().map(|part| self.settled(part)).collect();
                     if genera.iter().all(|(_, t)| *t == Tameness::Tame) {
@@ -508,7 +539,9 @@ impl<G: ImpartialGame> GenusSolver<G> {
                 Frame::Whole {
                     position, moves, ..
                 } => {
-                    self.listed -= moves.len();
+                    self.listed -= self.bytes_of(&moves)
+                        + std::mem::size_of::<G::Position>()
+                        + self.outside_of(&position);
                     let options: Vec<(Genus, Tameness)> =
                         moves.iter().map(|m| self.settled(m)).collect();
                     let genus = Genus::from_options(options.iter().map(|(g, _)| g));

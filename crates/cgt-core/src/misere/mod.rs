@@ -520,4 +520,41 @@ mod tests {
             assert_eq!(counted.outcome(&pile).unwrap(), expected, "{n}");
         }
     }
+
+    /// The genus search counts them too: the same 160 MB against 16 MB is the typed error
+    /// (with the allowance alone it was taken), and with room the genus gives Bouton-like
+    /// values of take-1-or-2: g+ = n mod 3, and P in misère play exactly when n = 1 mod 3.
+    #[test]
+    fn what_positions_hold_counts_against_the_genus_memory_budget() {
+        let mut pile = vec![0u64; 10_000];
+        pile[0] = 2_000;
+        let budget = Budget {
+            memory: 16 << 20,
+            ..Budget::DEFAULT
+        };
+        let mut counted = GenusSolver::new(Padded { counts: true }).with_budget(budget);
+        assert!(matches!(
+            counted.genus(&pile),
+            Err(Error::LimitExceeded {
+                resource: Resource::Memory,
+                ..
+            })
+        ));
+        let roomy = Budget {
+            memory: 1 << 30,
+            ..Budget::DEFAULT
+        };
+        let mut counted = GenusSolver::new(Padded { counts: true }).with_budget(roomy);
+        for n in [1_999, 2_000, 2_001] {
+            pile[0] = n;
+            let genus = counted.genus(&pile).unwrap();
+            assert_eq!(genus.plus(), crate::Nimber::new(n % 3), "{n}");
+            let expected = if n % 3 == 1 {
+                Outcome::Previous
+            } else {
+                Outcome::Next
+            };
+            assert_eq!(genus.misere_outcome(), expected, "{n}");
+        }
+    }
 }
