@@ -245,6 +245,9 @@ fn misere_at_the_extremes() {
             "200M",
         ],
         vec!["value", "wythoff", "1000000000,1000000000", "--misere"],
+        // Misère Moore's Nim searched every position below the heaps (each with about two
+        // million moves) and ran past a minute; its closed form answers at once.
+        vec!["value", "moore:2", "5,6,7,100000", "--misere"],
         // Each position here has about a million moves, so the default options budget (10^11)
         // allows hours of search (with its progress shown on a terminal); a smaller one ends it.
         vec![
@@ -267,6 +270,10 @@ fn misere_at_the_extremes() {
         check(&case, b"");
     }
     check(&["play", "kayles", "30", "--misere"], b"hint\nquit\n");
+    check(
+        &["play", "moore:3", "1000000000000000000,3,3", "--misere"],
+        b"hint\nquit\n",
+    );
     // Misère quotients and genera: certified early, stopped by their limits, or refused.
     for case in [
         vec!["quotient", "kayles", "--to", MAX],

@@ -304,6 +304,72 @@ fn moore_nim_p_positions_follow_the_digit_sums() {
     }
 }
 
+/// Misère Moore's Nim_k against the misère search with every hook hidden: the outcome of every
+/// position of four heaps up to 5 (k = 1 to 3, and k = 6, more than the heaps), and the winning
+/// moves the closed form lists against every move the search calls winning.
+#[test]
+fn misere_moore_nim_by_closed_form_and_by_search() {
+    for k in [1, 2, 3, 6] {
+        let game = MooreNim::new(k).unwrap();
+        let mut searched = MisereSolver::new(Unhinted(game));
+        for heaps in staircases(4, 5) {
+            let position = Heaps::from(heaps);
+            let outcome = searched.outcome(&position).unwrap();
+            assert_eq!(
+                game.known_misere_outcome(&position),
+                Some(outcome),
+                "k = {k}: {position}"
+            );
+            let mut by_search: Vec<Heaps> = game
+                .moves(&position)
+                .filter(|next| searched.outcome(next).unwrap() == Outcome::Previous)
+                .collect();
+            let mut closed = game.misere_winning_moves(&position, usize::MAX).unwrap();
+            by_search.sort_by_key(Heaps::to_vec);
+            closed.sort_by_key(Heaps::to_vec);
+            assert_eq!(closed, by_search, "k = {k}: {position}");
+            // The first few alone are a prefix of the same moves.
+            let few = game.misere_winning_moves(&position, 2).unwrap();
+            assert_eq!(few.len(), closed.len().min(2));
+            assert!(few.iter().all(|next| closed.contains(next)));
+        }
+    }
+}
+
+proptest! {
+    /// Heaps up to 2^63 (with heaps of one beside them): a misère winning move of Moore's
+    /// Nim_k comes at once, is legal, and leaves a position the rule (written out here) calls
+    /// P; there is one exactly when the rule calls the position N and it has a move (with no
+    /// heaps, the player to move has won).
+    #[test]
+    fn misere_moore_winning_moves_on_huge_heaps_are_legal_and_win(
+        k in 1usize..4,
+        large in prop::collection::vec(2u64..(1 << 63), 0..6),
+        ones in 0usize..6,
+    ) {
+        let game = MooreNim::new(k).unwrap();
+        let mut sizes = large;
+        sizes.extend(std::iter::repeat_n(1, ones));
+        let position = Heaps::from(sizes);
+        let misere_p = |heaps: &Heaps| {
+            if heaps.iter().all(|heap| heap <= 1) {
+                heaps.iter().filter(|&heap| heap == 1).count() % (k + 1) == 1
+            } else {
+                (0..64).all(|bit| {
+                    heaps.iter().filter(|heap| heap >> bit & 1 == 1).count() % (k + 1) == 0
+                })
+            }
+        };
+        let winning = MisereSolver::new(game).winning_moves(&position, 3).unwrap();
+        let terminal = position.iter().all(|heap| heap == 0);
+        prop_assert_eq!(winning.is_empty(), misere_p(&position) || terminal);
+        for next in winning {
+            prop_assert_eq!(game.is_move(&position, &next), Some(true));
+            prop_assert!(misere_p(&next), "{} -> {}", position, next);
+        }
+    }
+}
+
 /// Subtract a square: a move takes a positive square number of counters.
 #[derive(Clone, Copy)]
 struct Squares;
