@@ -250,6 +250,7 @@ mod solver;
 mod sum;
 #[cfg(test)]
 mod test_games;
+mod ticker;
 
 pub use error::{Budget, Error, Resource, Result};
 pub use game::{ImpartialGame, Unhinted, heap_bytes};

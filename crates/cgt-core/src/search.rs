@@ -511,6 +511,7 @@ where
                         table,
                         stats: SearchStats::default(),
                         progress: None,
+                        ticker: crate::ticker::Ticker::new(),
                         stop,
                     };
                     let result = helper.run(root());
@@ -527,6 +528,7 @@ where
                 table,
                 stats: SearchStats::default(),
                 progress,
+                ticker: crate::ticker::Ticker::new(),
                 stop: &stop,
             };
             let mut result = main.run(root());
@@ -695,6 +697,8 @@ struct Worker<'a, G: ImpartialGame> {
     table: &'a Table<G::Position>,
     stats: SearchStats,
     progress: Option<&'a mut dyn FnMut(u64)>,
+    /// When the next progress report is due (the main thread's alone reports).
+    ticker: crate::ticker::Ticker,
     /// Set when some thread has answered: the others stop.
     stop: &'a AtomicBool,
 }
@@ -834,8 +838,8 @@ impl<G: ImpartialGame> Worker<'_, G> {
         not: u64,
     ) -> Result<Started<G::Position>> {
         self.stats.positions += 1;
-        if self.stats.positions % (1 << 16) == 0 {
-            if let Some(progress) = self.progress.as_mut() {
+        if let Some(progress) = self.progress.as_mut() {
+            if self.ticker.due() {
                 progress(self.stats.positions);
             }
         }
@@ -1291,5 +1295,20 @@ mod tests {
         }
         assert!(held(&search.table) as u64 <= budget.memory / 2);
         assert!(search.table.len() <= SHARDS);
+    }
+
+    /// Progress comes by the clock: a search whose questions take a millisecond each is
+    /// reported (counted by questions, every 65,536, it never was), on one thread and on two.
+    #[test]
+    fn slow_questions_are_reported_as_they_go() {
+        for threads in [1, 2] {
+            let (callback, calls) = crate::test_games::counted();
+            let mut search = NimberSearch::new(crate::test_games::SlowChain)
+                .with_threads(threads)
+                .with_progress(callback);
+            // A chain of 400 is worth 400 mod 2.
+            assert_eq!(search.nimber(&400).unwrap(), Nimber::ZERO);
+            assert!(calls.load(std::sync::atomic::Ordering::Relaxed) >= 1);
+        }
     }
 }

@@ -46,7 +46,7 @@ use crate::{Budget, Error, ImpartialGame, MexSet, Nimber, Outcome, Resource, Res
 /// position held in memory can reach this value, and closed-form values are never stored.
 const VISITING: Nimber = Nimber::new(u64::MAX);
 
-/// How often (in positions evaluated) the solver checks its memory and reports progress.
+/// How often (in positions evaluated) the solver checks its memory.
 const CHECK_EVERY: u64 = 1 << 14;
 
 /// How often (in components pushed by one position's moves) the solver checks the memory of its
@@ -138,6 +138,8 @@ struct Table<P> {
     outside: usize,
     /// The bytes the frames' positions keep on the heap.
     stacked: usize,
+    /// When the next progress report is due.
+    ticker: crate::ticker::Ticker,
 }
 
 /// A component of a move, with its hash, not yet valued.
@@ -267,6 +269,7 @@ impl<G: ImpartialGame> Solver<G> {
                 mex: MexSet::new(),
                 outside: 0,
                 stacked: 0,
+                ticker: crate::ticker::Ticker::new(),
             },
         }
     }
@@ -971,7 +974,9 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
                 }
                 if self.evaluated % CHECK_EVERY == 0 {
                     self.check_memory()?;
-                    if let Some(progress) = self.progress.0.as_mut() {
+                }
+                if let Some(progress) = self.progress.0.as_mut() {
+                    if self.ticker.due() {
                         progress(self.evaluated);
                     }
                 }
@@ -1072,6 +1077,16 @@ mod tests {
         assert_eq!(solver.grundy(&50), Ok(Nimber::new(0)));
         assert_eq!(solver.table.outside, solver.remembered() * HEAVY);
         assert_eq!(solver.table.stacked, 0);
+    }
+
+    /// Progress comes by the clock: 400 positions of a millisecond each are reported (counted
+    /// by positions, every 16,384, they never were), and the value is right (n mod 2).
+    #[test]
+    fn slow_positions_are_reported_as_they_go() {
+        let (callback, calls) = crate::test_games::counted();
+        let mut solver = Solver::new(crate::test_games::SlowChain).with_progress(callback);
+        assert_eq!(solver.grundy(&400), Ok(Nimber::new(0)));
+        assert!(calls.load(std::sync::atomic::Ordering::Relaxed) >= 1);
     }
 
     #[test]

@@ -20,3 +20,29 @@ impl ImpartialGame for HeavyChain {
         HEAVY
     }
 }
+
+/// A chain (n goes to n - 1) whose every list of moves takes a millisecond: a game whose steps
+/// are slow, for the progress reports.
+pub(crate) struct SlowChain;
+
+impl ImpartialGame for SlowChain {
+    type Position = u32;
+
+    fn moves(&self, &n: &u32) -> impl Iterator<Item = u32> {
+        std::thread::sleep(std::time::Duration::from_millis(1));
+        n.checked_sub(1).into_iter()
+    }
+}
+
+/// A progress callback counting its calls, and the count.
+pub(crate) fn counted() -> (
+    impl FnMut(u64) + 'static,
+    std::sync::Arc<std::sync::atomic::AtomicU64>,
+) {
+    let calls = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let counter = std::sync::Arc::clone(&calls);
+    let callback = move |_| {
+        counter.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    };
+    (callback, calls)
+}

@@ -63,6 +63,8 @@ pub struct LoopyGraph<P> {
     examined: u64,
     /// The bytes the positions keep on the heap ([`ImpartialGame::position_bytes`]).
     outside: u64,
+    /// When the next progress report is due.
+    ticker: crate::ticker::Ticker,
 }
 
 impl<P> Default for LoopyGraph<P> {
@@ -78,6 +80,7 @@ impl<P> Default for LoopyGraph<P> {
             remoteness: Vec::new(),
             examined: 0,
             outside: 0,
+            ticker: crate::ticker::Ticker::new(),
         }
     }
 }
@@ -306,8 +309,8 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
             self.targets.truncate(run + distinct);
             self.first.push(self.targets.len() as u32);
             next += 1;
-            if next % (1 << 16) == 0 {
-                if let Some(progress) = progress.as_mut() {
+            if let Some(progress) = progress.as_mut() {
+                if self.ticker.due() {
                     progress(next as u64);
                 }
             }

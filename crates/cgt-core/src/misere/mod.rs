@@ -78,8 +78,11 @@ pub struct MisereSolver<G: ImpartialGame> {
     known: HashMap<G::Position, Mark>,
     budget: Budget,
     stack: Vec<Frame<G::Position>>,
-    /// Called with the positions remembered, every [`REPORT_EVERY`] options examined.
+    /// Called with the positions remembered, at most ten times a second (the clock read as
+    /// options are examined: positions can be few and expensive, a board with a million moves
+    /// each).
     progress: Option<Box<dyn FnMut(u64)>>,
+    ticker: crate::ticker::Ticker,
     examined: u64,
     /// The bytes of the moves listed in the frames on the stack, kept as they are pushed and
     /// popped so that the memory check costs nothing on a deep line.
@@ -87,11 +90,6 @@ pub struct MisereSolver<G: ImpartialGame> {
     /// The bytes the remembered positions keep outside the table's slots.
     outside: usize,
 }
-
-/// How often (in options examined) the misère search reports its progress: positions can be
-/// few and expensive (a board with a million moves each), so options, not positions, are
-/// counted.
-const REPORT_EVERY: u64 = 1 << 20;
 
 impl<G: ImpartialGame> std::fmt::Debug for MisereSolver<G>
 where
@@ -127,6 +125,7 @@ impl<G: ImpartialGame> MisereSolver<G> {
             budget: Budget::DEFAULT,
             stack: Vec::new(),
             progress: None,
+            ticker: crate::ticker::Ticker::new(),
             examined: 0,
             listed: 0,
             outside: 0,
@@ -369,8 +368,8 @@ impl<G: ImpartialGame> MisereSolver<G> {
             if self.examined > self.budget.options {
                 return Err(self.budget.exceeded(Resource::Options));
             }
-            if self.examined % REPORT_EVERY == 0 {
-                if let Some(progress) = self.progress.as_mut() {
+            if let Some(progress) = self.progress.as_mut() {
+                if self.ticker.due() {
                     progress(self.known.len() as u64);
                 }
             }
