@@ -462,7 +462,8 @@ where
         self
     }
 
-    /// The same search, calling `progress` with the questions searched so far every 2^16.
+    /// The same search, calling `progress` with the questions searched so far, at most every
+    /// 100 ms (by the clock, however long a question takes).
     pub fn with_progress(mut self, progress: impl FnMut(u64) + 'static) -> NimberSearch<G> {
         self.progress = Some(Box::new(progress));
         self

@@ -331,29 +331,34 @@ impl<G: ImpartialGame> Solver<G> {
         self
     }
 
-    /// Calls `progress` with the number of positions evaluated so far, every 16384 positions,
-    /// so that a long query can show that it is alive.
+    /// Calls `progress` with the number of positions evaluated so far, at most every 100 ms (by
+    /// the clock, however long a position takes), so that a long query can show that it is
+    /// alive.
     ///
     /// # Examples
     ///
     /// ```
     /// use std::cell::Cell;
     /// use std::rc::Rc;
+    /// use std::time::Duration;
     /// use cgt_core::{ImpartialGame, Solver};
     ///
-    /// struct Chain;
-    /// impl ImpartialGame for Chain {
+    /// /// A chain whose every position takes a millisecond to list its move.
+    /// struct SlowChain;
+    /// impl ImpartialGame for SlowChain {
     ///     type Position = u32;
     ///     fn moves(&self, &n: &u32) -> impl Iterator<Item = u32> {
+    ///         std::thread::sleep(Duration::from_millis(1));
     ///         n.checked_sub(1).into_iter()
     ///     }
     /// }
     ///
     /// let calls = Rc::new(Cell::new(0));
     /// let counter = Rc::clone(&calls);
-    /// let mut solver = Solver::new(Chain).with_progress(move |_| counter.set(counter.get() + 1));
-    /// solver.grundy(&100_000)?;
-    /// assert!(calls.get() >= 6);
+    /// let mut solver =
+    ///     Solver::new(SlowChain).with_progress(move |_| counter.set(counter.get() + 1));
+    /// solver.grundy(&300)?; // 300 ms at least
+    /// assert!(calls.get() >= 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_progress(mut self, progress: impl FnMut(u64) + 'static) -> Solver<G> {

@@ -111,8 +111,8 @@ impl<G: ImpartialGame> LoopySolver<G> {
         self
     }
 
-    /// The same solver, calling `progress` with the number of positions explored every 65,536
-    /// positions.
+    /// The same solver, calling `progress` with the number of positions explored, at most every
+    /// 100 ms (by the clock, however long a position takes).
     pub fn with_progress(mut self, progress: impl FnMut(u64) + 'static) -> LoopySolver<G> {
         self.progress = Some(Box::new(progress));
         self
