@@ -43,9 +43,3 @@ impl Ticker {
         true
     }
 }
-
-impl Default for Ticker {
-    fn default() -> Ticker {
-        Ticker::new()
-    }
-}
