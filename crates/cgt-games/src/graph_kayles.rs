@@ -630,10 +630,9 @@ fn read_graph(game: &str, text: &str) -> Result<SimpleGraph> {
             .map(|n| n as u32)
             .ok_or_else(|| bad("expected a number of vertices from 0 to 1024"))
     };
+    const FORMS: &str = "write path:N, cycle:N, grid:RxC, complete:N, star:N, file:PATH (DOT, JSON or an edge list), or N:a-b,c-d,... (N vertices, edges between 0..N-1)";
     let Some((kind, rest)) = text.split_once(':') else {
-        return Err(bad(
-            "write path:N, cycle:N, grid:RxC, complete:N, star:N, file:PATH (DOT, JSON or an edge list), or N:a-b,c-d,... (N vertices, edges between 0..N-1)",
-        ));
+        return Err(bad(FORMS));
     };
     match kind {
         "file" => {
@@ -651,9 +650,9 @@ fn read_graph(game: &str, text: &str) -> Result<SimpleGraph> {
         "cycle" => Ok(SimpleGraph::cycle(number(rest)?)),
         "complete" if number(rest)? <= 256 => Ok(SimpleGraph::complete(number(rest)?)),
         "complete" => Err(bad("a complete graph may have at most 256 vertices")),
-        "star" => Ok(SimpleGraph::star(
-            number(rest)?.min(MOST_VERTICES as u32 - 1),
-        )),
+        // `star:N` has N leaves and a centre.
+        "star" if number(rest)? < MOST_VERTICES as u32 => Ok(SimpleGraph::star(number(rest)?)),
+        "star" => Err(bad("a star may have at most 1023 leaves (1024 vertices)")),
         "grid" => {
             let (rows, columns) = rest
                 .split_once('x')
@@ -664,6 +663,7 @@ fn read_graph(game: &str, text: &str) -> Result<SimpleGraph> {
             }
             Ok(SimpleGraph::grid(rows, columns))
         }
+        count if count.trim().parse::<u64>().is_err() => Err(bad(FORMS)),
         count => {
             let vertices = number(count)?;
             let mut edges = Vec::new();

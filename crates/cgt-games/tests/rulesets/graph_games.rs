@@ -291,3 +291,20 @@ fn complete_graphs_are_valued_at_once() {
     assert_eq!(NodeKayles.moves(&star).count(), 2);
     assert_eq!(ArcKayles.moves(&SimpleGraph::complete(60)).count(), 1);
 }
+
+/// A graph is read as written or refused, never read as another: `star:1024` (1,025 vertices,
+/// past the bound) was read as `star:1023`, and a misspelt family was told to write a number.
+#[test]
+fn graphs_past_the_bound_or_misspelt_are_refused() {
+    use cgt_games::Notation;
+    let star = NodeKayles.read_component("star:1023").unwrap();
+    assert_eq!((star.vertices(), star.edges().len()), (1024, 1023));
+    for text in ["star:1024", "star:5000", "path:1025", "grid:33x32"] {
+        assert!(NodeKayles.read_component(text).is_err(), "{text}");
+        assert!(ArcKayles.read_component(text).is_err(), "{text}");
+    }
+    let error = NodeKayles.read_component("stra:4").unwrap_err().to_string();
+    assert!(error.contains("star:N"), "{error}");
+    let error = ArcKayles.read_component("pth:4").unwrap_err().to_string();
+    assert!(error.contains("path:N"), "{error}");
+}
