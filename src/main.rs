@@ -17,7 +17,8 @@ fn main() -> ExitCode {
         Ok(arguments) => arguments,
         Err(error) => return cli::report_parse_error(&error),
     };
-    let mut stdout = std::io::stdout().lock();
+    // Whatever is printed clears the progress line first.
+    let mut stdout = progress::Clearing(std::io::stdout().lock());
     // The last of the output may fail only when it is flushed (a full disk): that is an
     // error like any other.
     let result = commands::run(arguments, &mut stdout)

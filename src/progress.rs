@@ -1,25 +1,79 @@
 //! A one-line progress report on stderr, for computations that run past a second.
 //!
 //! Shown only when stderr is a terminal (never in a pipe, a file or JSON output), redrawn at
-//! most five times a second, with the rate and, where the total is known, the time left. The
-//! line is cleared before the command prints its answer ([`clear`]).
+//! most five times a second, with the rate and, where the total is known, the time left.
+//!
+//! A terminal has one line to draw on, so the line's state is one per process ([`LINE`]),
+//! shared by the threads that report (a search's helper thread may report) and by a thread that
+//! keeps it fresh: a computation that reports nothing for a while (one heap of a misère quotient
+//! may take seconds) still shows its time going by, redrawn from the latest report every 200 ms.
+//! That thread blocks on a condition variable while there is nothing to draw; it never spins.
+//!
+//! Whatever the program prints clears the line first ([`Clearing`] wraps its output), so an
+//! answer, a prompt or a move in `play` never lands after a stale line; and the clock restarts
+//! with each move a player types ([`restart`]), so the time and rates shown are the
+//! computation's own, not the player's thinking time.
 
-use std::cell::Cell;
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Condvar, Mutex, MutexGuard, Once};
 use std::time::{Duration, Instant};
 
 use cgt_games::Progress;
 
-/// Whether a progress line is on the screen now: shared by every thread, since a search's
-/// helper thread may draw the line (a game's table made there) that the main thread clears.
-static SHOWN: AtomicBool = AtomicBool::new(false);
+/// How long a computation runs before its line is drawn.
+const AFTER: Duration = Duration::from_secs(1);
+
+/// The least time between two drawings of the line.
+const EVERY: Duration = Duration::from_millis(200);
+
+/// The state of the line, one per process.
+struct Line {
+    /// When the computation being reported began; `None` while no meter is on.
+    start: Option<Instant>,
+    /// The latest report, until the line is cleared.
+    latest: Option<Progress>,
+    /// When the line was last drawn.
+    drawn: Option<Instant>,
+    /// A search's count of positions starts again at zero with each search: the count last
+    /// reported and when the current count began, so that its rate is its own.
+    positions: u64,
+    counted_from: Option<Instant>,
+    /// Whether the line is on the screen.
+    shown: bool,
+    /// Where the line is drawn: stderr, or a buffer in tests.
+    sink: Option<Box<dyn Write + Send>>,
+    /// [`AFTER`], or less in tests.
+    after: Duration,
+}
+
+static LINE: Mutex<Line> = Mutex::new(Line {
+    start: None,
+    latest: None,
+    drawn: None,
+    positions: 0,
+    counted_from: None,
+    shown: false,
+    sink: None,
+    after: AFTER,
+});
+
+/// Signalled when a report arrives, so that the thread keeping the line fresh wakes.
+static REPORTED: Condvar = Condvar::new();
+
+/// Whether there may be a line to clear: the one check made on every write of the output
+/// while no meter is on, without taking the lock.
+static PENDING: AtomicBool = AtomicBool::new(false);
+
+/// The line's state; a thread that panicked while holding it left nothing half-drawn that
+/// matters, so the state is taken as it is.
+fn line() -> MutexGuard<'static, Line> {
+    LINE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
 
 /// Reports progress of one computation.
 pub struct Meter {
     enabled: bool,
-    start: Instant,
-    drawn: Cell<Option<Instant>>,
 }
 
 impl Meter {
@@ -28,34 +82,73 @@ impl Meter {
         Meter::new(std::io::stderr().is_terminal())
     }
 
-    /// A meter that draws only if `enabled`.
+    /// A meter that draws only if `enabled`: the computation's clock starts now.
     pub fn new(enabled: bool) -> Meter {
-        Meter {
-            enabled,
-            start: Instant::now(),
-            drawn: Cell::new(None),
+        if enabled {
+            {
+                let mut line = line();
+                line.start = Some(Instant::now());
+                line.latest = None;
+            }
+            keep_fresh();
         }
+        Meter { enabled }
     }
 
-    /// Redraws the line for `progress`, once the computation has run for a second.
+    /// Notes `progress` and redraws the line once the computation has run for a second.
     pub fn show(&self, progress: Progress) {
         if !self.enabled {
             return;
         }
-        let elapsed = self.start.elapsed();
-        if elapsed < Duration::from_secs(1)
+        let mut line = line();
+        let now = Instant::now();
+        if let Progress::Search { positions } = progress
+            && (positions < line.positions || line.counted_from.is_none())
+        {
+            // A new search (its count starts again), or the first: counted from now, or for
+            // the first from the computation's start.
+            line.counted_from = if line.counted_from.is_none() {
+                line.start
+            } else {
+                Some(now)
+            };
+        }
+        if let Progress::Search { positions } = progress {
+            line.positions = positions;
+        }
+        line.latest = Some(progress);
+        PENDING.store(true, Ordering::Relaxed);
+        line.draw(now);
+        REPORTED.notify_one();
+    }
+}
+
+impl Line {
+    /// Draws the latest report if the computation has run past [`AFTER`] and the line was not
+    /// drawn in the last [`EVERY`].
+    fn draw(&mut self, now: Instant) {
+        let (Some(start), Some(progress)) = (self.start, self.latest) else {
+            return;
+        };
+        let elapsed = now.saturating_duration_since(start);
+        if elapsed < self.after
             || self
                 .drawn
-                .get()
-                .is_some_and(|drawn| drawn.elapsed() < Duration::from_millis(200))
+                .is_some_and(|drawn| now.saturating_duration_since(drawn) < EVERY)
         {
             return;
         }
-        self.drawn.set(Some(Instant::now()));
-        let seconds = elapsed.as_secs_f64();
+        self.drawn = Some(now);
+        let text = self.text(progress, elapsed.as_secs_f64(), now);
+        self.write(&format!("\r{text:<78}"));
+        self.shown = true;
+    }
+
+    /// The line's words for `progress`, `seconds` into the computation.
+    fn text(&self, progress: Progress, seconds: f64, now: Instant) -> String {
         // Part of a known whole: the share done, the rate and the time left at that rate.
         let part = |done: u64, total: u64, unit: &str| {
-            let rate = done as f64 / seconds;
+            let rate = done as f64 / seconds.max(1e-3);
             let left = total.saturating_sub(done) as f64 / rate.max(1.0);
             let percent = done as f64 * 100.0 / total.max(1) as f64;
             format!(
@@ -64,7 +157,7 @@ impl Meter {
                 duration(left)
             )
         };
-        let line = match progress {
+        match progress {
             Progress::Sequence { heap, last } => {
                 format!("cgt: G({heap}) of G({last}) {}", part(heap, last, "heaps"))
             }
@@ -82,62 +175,99 @@ impl Meter {
                     part(done, total, "entries")
                 )
             }
-            Progress::Search { positions } => format!(
-                "cgt: {positions} positions evaluated, {} positions/s, {} so far",
-                short(positions as f64 / seconds),
-                duration(seconds)
-            ),
-        };
-        let mut stderr = std::io::stderr().lock();
-        let _ = write!(stderr, "\r{line:<78}");
-        let _ = stderr.flush();
-        SHOWN.store(true, Ordering::Relaxed);
+            Progress::Search { positions } => {
+                let counting = self.counted_from.map_or(seconds, |from| {
+                    now.saturating_duration_since(from).as_secs_f64()
+                });
+                format!(
+                    "cgt: {positions} positions evaluated, {} positions/s, {} so far",
+                    short(positions as f64 / counting.max(1e-3)),
+                    duration(seconds)
+                )
+            }
+        }
+    }
+
+    /// Writes `text` where the line is drawn.
+    fn write(&mut self, text: &str) {
+        match self.sink.as_mut() {
+            Some(sink) => {
+                let _ = sink.write_all(text.as_bytes());
+                let _ = sink.flush();
+            }
+            None => {
+                let mut stderr = std::io::stderr().lock();
+                let _ = stderr.write_all(text.as_bytes());
+                let _ = stderr.flush();
+            }
+        }
     }
 }
 
-/// Runs `work` on a thread of its own while this one keeps the meter's line fresh: the
-/// progress `work` reports comes over a channel, and the line is redrawn from the latest at
-/// least every 200 ms, so that one long step (a heap whose quotient takes a minute) still shows
-/// the time going by. The waiting thread blocks on the channel with a timeout; it never spins.
-/// Without a line to draw, `work` runs here.
-pub fn ticking<T: Send>(
-    meter: &Meter,
-    work: impl FnOnce(&mut dyn FnMut(Progress)) -> T + Send,
-) -> T {
-    if !meter.enabled {
-        return work(&mut |_| {});
-    }
-    std::thread::scope(|scope| {
-        let (sender, receiver) = std::sync::mpsc::channel::<Progress>();
-        let worker = scope.spawn(move || {
-            work(&mut |progress| {
-                let _ = sender.send(progress);
-            })
-        });
-        let mut latest = None;
-        loop {
-            match receiver.recv_timeout(Duration::from_millis(200)) {
-                Ok(progress) => latest = Some(progress),
-                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {}
-                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
-            }
-            if let Some(progress) = latest {
-                meter.show(progress);
-            }
-        }
-        match worker.join() {
-            Ok(result) => result,
-            Err(panic) => std::panic::resume_unwind(panic),
-        }
-    })
+/// Starts, once, the thread that redraws the latest report every [`EVERY`] while there is one:
+/// it sleeps on [`REPORTED`] while there is none. Without a thread (none could be made) the
+/// line is drawn only as reports arrive.
+fn keep_fresh() {
+    static STARTED: Once = Once::new();
+    STARTED.call_once(|| {
+        let _ = std::thread::Builder::new()
+            .name("cgt-progress".to_string())
+            .spawn(|| {
+                let mut line = line();
+                loop {
+                    line = if line.latest.is_none() {
+                        REPORTED
+                            .wait(line)
+                            .unwrap_or_else(|poisoned| poisoned.into_inner())
+                    } else {
+                        REPORTED
+                            .wait_timeout(line, EVERY)
+                            .unwrap_or_else(|poisoned| poisoned.into_inner())
+                            .0
+                    };
+                    line.draw(Instant::now());
+                }
+            });
+    });
 }
 
-/// Clears the progress line, if one is shown, before the answer is printed.
+/// Clears the progress line, if one is shown, and forgets the latest report, so that nothing
+/// is redrawn until the next.
 pub fn clear() {
-    if SHOWN.swap(false, Ordering::Relaxed) {
-        let mut stderr = std::io::stderr().lock();
-        let _ = write!(stderr, "\r{:78}\r", "");
-        let _ = stderr.flush();
+    if !PENDING.load(Ordering::Relaxed) {
+        return;
+    }
+    let mut line = line();
+    line.latest = None;
+    if line.shown {
+        line.shown = false;
+        line.write(&format!("\r{:78}\r", ""));
+    }
+    PENDING.store(false, Ordering::Relaxed);
+}
+
+/// Starts the computation's clock again (a player has moved in `play`: what follows is a new
+/// computation, and the time spent thinking is not its own).
+pub fn restart() {
+    let mut line = line();
+    if line.start.is_some() {
+        line.start = Some(Instant::now());
+        line.counted_from = None;
+        line.positions = 0;
+    }
+}
+
+/// The program's output, with the progress line cleared before anything is written to it.
+pub struct Clearing<W: Write>(pub W);
+
+impl<W: Write> Write for Clearing<W> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        clear();
+        self.0.write(bytes)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
     }
 }
 
@@ -163,20 +293,105 @@ fn duration(seconds: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::Arc;
 
-    #[test]
-    fn ticking_work_returns_its_answer_with_or_without_a_line() {
-        for enabled in [false, true] {
-            let mut reports = 0;
-            let answer = ticking(&Meter::new(enabled), |report| {
-                for heap in 1..=3 {
-                    report(Progress::Quotient { heap, last: 3 });
-                    reports += 1;
-                }
-                42
-            });
-            assert_eq!((answer, reports), (42, 3), "enabled: {enabled}");
+    /// A sink the test reads back.
+    #[derive(Clone, Default)]
+    struct Screen(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Screen {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(bytes);
+            Ok(bytes.len())
         }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Screen {
+        fn text(&self) -> String {
+            String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+        }
+    }
+
+    /// Waits up to 20 s for `done` to hold of the screen's text.
+    fn wait_until(screen: &Screen, done: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let text = screen.text();
+            if done(&text) || start.elapsed() > Duration::from_secs(20) {
+                return text;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// The one test of the process-wide line (tests run on threads of one process): a report
+    /// followed by a long silent step is redrawn with its time going by; output clears it and
+    /// nothing is redrawn after; a restarted clock counts a new computation's time; and a new
+    /// search's rate is its own count over its own time.
+    #[test]
+    fn the_line_keeps_time_is_cleared_by_output_and_restarts_with_a_move() {
+        let screen = Screen::default();
+        {
+            let mut line = line();
+            line.sink = Some(Box::new(screen.clone()));
+            line.after = Duration::from_millis(300);
+        }
+        let meter = Meter::new(true);
+        meter.show(Progress::Quotient {
+            heap: 29,
+            last: 100,
+        });
+        assert_eq!(screen.text(), "", "nothing is drawn in the first moments");
+        // One report, then a silent step: the line appears and is drawn again as time goes
+        // (a report draws at most once; the second drawing is the time kept fresh).
+        let drawn = wait_until(&screen, |text| text.matches("so far").count() >= 2);
+        assert!(
+            drawn.contains("adding heap 29 (of at most 100)"),
+            "{drawn:?}"
+        );
+        assert!(drawn.matches("so far").count() >= 2, "{drawn:?}");
+        // The answer clears the line, and nothing is drawn after it.
+        let mut out = Clearing(Vec::new());
+        writeln!(out, "order: 48").unwrap();
+        let cleared = screen.text();
+        assert!(cleared.ends_with(&format!("\r{:78}\r", "")), "{cleared:?}");
+        std::thread::sleep(Duration::from_millis(600));
+        assert_eq!(screen.text(), cleared, "a cleared line stays cleared");
+        assert_eq!(out.0, b"order: 48\n");
+        // A move in `play`: the clock starts again, so a report soon after is not drawn.
+        line().after = Duration::from_secs(5);
+        restart();
+        meter.show(Progress::Search { positions: 1000 });
+        std::thread::sleep(Duration::from_millis(300));
+        assert_eq!(screen.text(), cleared, "drawn before its second");
+        // The first search is counted from the computation's start; a count that starts again
+        // is a new search, counted from its first report.
+        let first = line().counted_from.unwrap();
+        std::thread::sleep(Duration::from_millis(10));
+        meter.show(Progress::Search { positions: 2000 });
+        assert_eq!(line().counted_from, Some(first), "the same search");
+        meter.show(Progress::Search { positions: 1 });
+        let second = line().counted_from.unwrap();
+        assert!(second > first, "a new search");
+        // 100 positions 0.1 s into a search that began 0.6 s into the computation: 1 k/s.
+        let text = line().text(
+            Progress::Search { positions: 100 },
+            0.6,
+            second + Duration::from_millis(100),
+        );
+        assert!(
+            text.contains("100 positions evaluated, 1.0 k positions/s, 1 s so far"),
+            "{text}"
+        );
+        clear();
+        let mut line = line();
+        line.sink = None;
+        line.start = None;
+        line.after = AFTER;
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! `cgt` in a real terminal under tmux: `play` typed as a person types (the prompt, the board
-//! and the end message must appear on the screen), and a long computation's progress line.
+//! and the end message must appear on the screen), a long computation's progress line, and
+//! that line gone from the screen once the program prints.
 //!
 //! tmux is installed by `.ci/run`; on a machine without it this test says so and passes only
 //! outside CI (where `CI` is unset), since it cannot run there.
@@ -16,7 +17,8 @@ fn tmux(arguments: &[&str]) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-/// Waits until the pane shows `text` at least `times` times, returning the screen.
+/// Waits until the pane shows `text` at least `times` times (a minute at most), returning the
+/// screen.
 fn wait_for_times(session: &str, text: &str, times: usize) -> String {
     let start = Instant::now();
     loop {
@@ -25,7 +27,7 @@ fn wait_for_times(session: &str, text: &str, times: usize) -> String {
             return screen;
         }
         assert!(
-            start.elapsed() < Duration::from_secs(20),
+            start.elapsed() < Duration::from_secs(60),
             "waited for {text:?}; the screen shows:\n{screen}"
         );
         sleep(Duration::from_millis(50));
@@ -100,4 +102,20 @@ fn a_long_genus_shows_progress_without_a_time_left() {
     tmux(&["kill-session", "-t", &session]);
     assert!(screen.contains("(of 200)"), "{screen}");
     assert!(!screen.contains("left"), "{screen}");
+}
+
+/// A reply that takes seconds shows its progress, and the line is gone once the move and the
+/// prompt are printed: `play` left it on the screen before them
+/// (`cgt: 316672 positions evaluated, ... you>`), its time counted from the start of the game.
+#[test]
+fn a_slow_reply_leaves_no_progress_line_on_the_screen() {
+    // cgt's first move on 3 × 14 Cram takes more than 2 s: a search with reports as it goes.
+    let Some(session) = start("cgt-reply", "play cram 3x14 --first cgt") else {
+        return;
+    };
+    let screen = wait_for(&session, "you>");
+    tmux(&["kill-session", "-t", &session]);
+    assert!(screen.contains("cgt: domino on"), "{screen}");
+    assert!(!screen.contains("positions evaluated"), "{screen}");
+    assert!(!screen.contains("so far"), "{screen}");
 }

@@ -60,7 +60,6 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
         let outcome = evaluation.outcome;
         (Some(evaluation), outcome, rows, truncated)
     };
-    crate::progress::clear();
     if arguments.json {
         let moves: Vec<_> = rows
             .iter()

@@ -165,7 +165,6 @@ pub fn run(
         position: start,
         ..
     } = opened;
-    crate::progress::clear();
     let name = rules.to_string();
     let heaps = rules.as_ruleset().is_some();
     let mut game = Game {
@@ -289,6 +288,8 @@ pub fn run(
             writeln!(out, "Input ended; the game stops here.")?;
             return Ok(());
         }
+        // What follows is a new computation: its progress counts its own time.
+        crate::progress::restart();
         let line = line.trim();
         if echo {
             writeln!(out, "{line}")?;

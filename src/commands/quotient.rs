@@ -26,13 +26,12 @@ pub fn run(arguments: &QuotientArgs, out: &mut dyn Write) -> Result<(), Error> {
             every: std::time::Duration::from_secs_f64(arguments.checkpoint_every),
         });
     let budget = arguments.budget.budget();
-    // Adding one heap may take a while (a heap that splits classes): the line keeps ticking.
-    let result = crate::progress::ticking(&meter, |report| {
+    // Adding one heap may take a while (a heap that splits classes): the line keeps the time
+    // going meanwhile.
+    let result =
         ruleset.misere_quotient_checkpointed(last, budget, checkpoint.as_ref(), &mut |heap| {
-            report(cgt_games::Progress::Quotient { heap, last })
-        })
-    })?;
-    crate::progress::clear();
+            meter.show(cgt_games::Progress::Quotient { heap, last })
+        })?;
     let q = &result.quotient;
     let presentation = q.presentation();
     let mut p_portion: Vec<String> = q

@@ -66,7 +66,6 @@ pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
     let sequence = game.sequence(last, &options, &mut |heap| {
         meter.show(cgt_games::Progress::Sequence { heap, last })
     })?;
-    crate::progress::clear();
     let name = game.to_string();
     if let (Some(path), Some(raster)) = (&arguments.plot, plot_format) {
         let bytes = if raster {
@@ -194,7 +193,6 @@ fn summary(
         last = value;
         checksum = fnv_u64(checksum, value);
     }
-    crate::progress::clear();
     writeln!(out, "game:     {name}")?;
     writeln!(out, "period:   {}", period_text(sequence.period()))?;
     writeln!(out, "G({}) = {last}", sequence.last())?;
@@ -239,7 +237,6 @@ fn misere(
     let genera = cgt_games::heap_genera(ruleset, last, arguments.budget.budget(), &mut |heap| {
         meter.show(cgt_games::Progress::Genus { heap, last })
     })?;
-    crate::progress::clear();
     if arguments.json {
         let heaps: Vec<serde_json::Value> = genera
             .iter()

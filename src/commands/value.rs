@@ -39,7 +39,6 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
     let limit = arguments.max_moves as usize;
     let (winning, truncated) = analysis.winning_moves(&position, limit)?;
     let (drawing, drawing_truncated) = analysis.drawing_moves(&position, limit)?;
-    crate::progress::clear();
     let ascii = arguments.source.ascii;
     if arguments.json {
         let mut report = json!({
@@ -131,7 +130,6 @@ fn each_vertex<'a, T>(
         let position = analysis.read(std::slice::from_ref(vertex))?;
         rows.push((vertex, judge(analysis, &position)?));
     }
-    crate::progress::clear();
     Ok(rows)
 }
 
@@ -229,7 +227,6 @@ fn misere(
     let (winning, truncated) = analysis.misere_winning_moves(position, limit)?;
     // Only a game with cycles has misère draws.
     let (drawing, drawing_truncated) = analysis.misere_drawing_moves(position, limit)?;
-    crate::progress::clear();
     if arguments.json {
         let mut report = json!({
             "game": name,
