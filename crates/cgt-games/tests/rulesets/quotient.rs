@@ -335,3 +335,42 @@ fn winning_moves_from_the_window_are_those_of_every_option() {
         assert!(compared > 100, "{code}: {compared}");
     }
 }
+
+/// A quotient stopped by the budget names the budget the user gave: Kayles under 1 KiB stopped
+/// at "the limit of 512 bytes" (the half its exact table may take), and still reports the
+/// heaps it settled, right as far as they go.
+#[test]
+fn a_quotient_stopped_by_memory_names_the_budget_given() {
+    let game = TakeAndBreak::octal("0.77").unwrap();
+    let tight = Budget {
+        memory: 1024,
+        ..Budget::DEFAULT
+    };
+    let q = misere_quotient(&game, 20, None, tight, &mut |_| {}).unwrap();
+    let stopped = q
+        .stopped
+        .clone()
+        .expect("1 KiB holds no quotient of Kayles to 20");
+    assert!(stopped.contains("1024 bytes"), "{stopped}");
+    predicts_every_small_sum(game, &q, q.quotient.heap_reached());
+}
+
+/// A bound of the method (how many positions relearning may use) is not said as a limit the
+/// user could raise: Grundy's game stops at heap 29 on it, and said "the limit of 524288
+/// remembered positions" while --max-positions was 10^8.
+#[test]
+fn a_bound_of_the_method_is_not_said_as_the_users_limit() {
+    let game = TakeAndBreak::grundys_game();
+    let q = misere_quotient(&game, 30, None, Budget::DEFAULT, &mut |_| {}).unwrap();
+    if let Some(stopped) = &q.stopped {
+        let named = Budget::DEFAULT.positions.to_string();
+        assert!(
+            !stopped.contains("remembered positions") || stopped.contains(&named),
+            "{stopped}"
+        );
+    }
+    // The search below sees every order of the heaps (its hooks hidden), and Grundy's game
+    // keeps every counter: three heaps of 8 are as far as it goes in seconds.
+    assert!(q.quotient.heap_reached() >= 8);
+    predicts_every_small_sum(game, &q, 8);
+}

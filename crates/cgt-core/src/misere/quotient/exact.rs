@@ -186,7 +186,8 @@ impl<'a> Exact<'a> {
         // The key, its box and the table's slot.
         self.bytes += 8 * position.len() as u64 + 40;
         if self.bytes > self.max_bytes {
-            return Err(exceeded(Resource::Memory, self.max_bytes));
+            // Named as the budget the user gave, of which the table may take half.
+            return Err(exceeded(Resource::Memory, self.quotient.budget.memory));
         }
         self.memo.insert(position, outcome);
         Ok(())

@@ -274,7 +274,22 @@ impl MisereQuotient {
             limit,
             quotient: self,
         };
-        let learnt = loop {
+        // A bound of this method (below the budget's positions) is no limit the user can
+        // raise: it is said as what it is.
+        let positions = self.budget.positions;
+        let bounded = |error: Error| match error {
+            Error::LimitExceeded {
+                resource: Resource::Positions,
+                limit,
+            } if limit < positions => Error::Quotient {
+                reason: format!(
+                    "learning the quotient of heap {n} afresh needs more than {limit} positions, the bound of that method"
+                ),
+            },
+            error => error,
+        };
+        let learnt = (|| -> Result<MisereQuotient> {
+            loop {
             table.close()?;
             if let Some(test) = table.commutation_test()? {
                 table.tests.push(test);
@@ -282,7 +297,7 @@ impl MisereQuotient {
             }
             let candidate = table.candidate(n)?;
             match candidate.check() {
-                Ok(()) => break candidate,
+                Ok(()) => return Ok(candidate),
                 Err(Check::Undecided) => {
                     return Err(Error::Quotient {
                         reason: format!(
@@ -320,7 +335,9 @@ impl MisereQuotient {
                     table.tests.push(test);
                 }
             }
-        };
+            }
+        })()
+        .map_err(bounded)?;
         *self = learnt;
         Ok(())
     }
