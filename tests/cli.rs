@@ -415,6 +415,95 @@ fn misere_value_and_moves() {
     );
 }
 
+/// `moves --misere` answers every position `value --misere` answers: each option's outcome comes
+/// the same way (closed form, quotient, then search). It searched each option, and ran out of
+/// memory on `subtraction:1,3,4 1000000000000` and `kayles 1000000000`, and never ended on
+/// `kayles 100 200`, which `value --misere` answers at once.
+#[test]
+fn misere_moves_of_positions_past_the_search() {
+    // Misère outcomes of one heap of subtraction {1, 3, 4}, written apart from the engine: a
+    // heap of 0 wins for the player to move (no move: the other made the last). Each outcome
+    // depends on the four before it, so once four in a row repeat the sequence is periodic.
+    let mut wins = vec![true];
+    for n in 1..200usize {
+        wins.push([1, 3, 4].iter().any(|&t| t <= n && !wins[n - t]));
+    }
+    let start = 20;
+    let period = (1..=100)
+        .find(|&p| (0..4).all(|i| wins[start + i] == wins[start + p + i]))
+        .unwrap();
+    let heap_wins = |n: u64| {
+        let n = if n < start as u64 {
+            n as usize
+        } else {
+            start + ((n - start as u64) % period as u64) as usize
+        };
+        wins[n]
+    };
+    let heap = 1_000_000_000_000u64;
+    let listed = json(&[
+        "moves",
+        "--misere",
+        "subtraction:1,3,4",
+        &heap.to_string(),
+        "--max-memory",
+        "256M",
+        "--json",
+    ]);
+    assert_eq!(listed["outcome"], if heap_wins(heap) { "N" } else { "P" });
+    let moves = listed["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 3);
+    for entry in moves {
+        let after = common::whole_numbers(&entry["position"]);
+        let expected = if heap_wins(after[0]) { "N" } else { "P" };
+        assert_eq!(entry["outcome"], expected, "{entry}");
+        assert_eq!(entry["winning"], expected == "P", "{entry}");
+    }
+    // Kayles: each option's outcome is the one `value --misere` gives it, and the options
+    // marked winning are its winning moves.
+    let listed = json(&[
+        "moves",
+        "--misere",
+        "kayles",
+        "1000000000",
+        "--max-moves",
+        "5",
+        "--max-memory",
+        "256M",
+        "--json",
+    ]);
+    for entry in listed["moves"].as_array().unwrap() {
+        let after: Vec<String> = common::whole_numbers(&entry["position"])
+            .iter()
+            .map(u64::to_string)
+            .collect();
+        let mut arguments = vec!["value", "--misere", "kayles", "--json"];
+        arguments.extend(after.iter().map(String::as_str));
+        assert_eq!(json(&arguments)["outcome"], entry["outcome"], "{entry}");
+    }
+    let whole = ["kayles", "100", "200", "--max-moves", "1000", "--json"];
+    let listed = json(&[&["moves", "--misere"][..], &whole].concat());
+    let valued = json(&[&["value", "--misere"][..], &whole].concat());
+    assert_eq!(listed["outcome"], valued["outcome"]);
+    assert_eq!(listed["moves_truncated"], false);
+    let mut marked: Vec<Vec<u64>> = listed["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|entry| entry["winning"] == true)
+        .map(|entry| common::whole_numbers(&entry["position"]))
+        .collect();
+    let mut winning: Vec<Vec<u64>> = valued["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(common::whole_numbers)
+        .collect();
+    marked.sort();
+    winning.sort();
+    assert_eq!(marked, winning);
+}
+
 /// Whether the player to move wins misère Dawson's chess (octal 0.137) on `heaps`: a brute force
 /// over sorted heaps, written apart from the engine. A move takes 1 from a heap of 1, 2 from a
 /// heap of 2 or more (leaving one heap), or 3 from a heap of 3 or more, leaving 0, 1 or 2 heaps.

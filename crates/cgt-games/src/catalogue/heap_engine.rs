@@ -226,6 +226,20 @@ impl HeapAnalysis {
             .filter(|q| heaps.iter().all(|n| q.phi(n).is_some()))
     }
 
+    /// The misère outcome of `heaps`: by the closed form (the search's hooks) or the quotient
+    /// where they answer, else by search. Every position asked, a move's included, goes this
+    /// way: `moves --misere kayles 1000000000` searched each option and ran out of memory while
+    /// `value --misere` answered at once.
+    fn misere_outcome_of(&mut self, heaps: &Heaps) -> Result<Outcome> {
+        if let Some(outcome) = self
+            .quotient_for(heaps)
+            .and_then(|q| q.outcome(&heaps.to_vec()))
+        {
+            return Ok(outcome);
+        }
+        Ok(self.misere_solver().outcome(heaps)?)
+    }
+
     fn misere_solver(&mut self) -> &mut MisereSolver<HeapGame<Ruleset>> {
         let (ruleset, budget) = (self.solver.ruleset().clone(), self.solver.budget());
         let progress = Rc::clone(&self.progress);
@@ -303,13 +317,7 @@ impl Analysis for HeapAnalysis {
 
     fn misere_outcome(&mut self, position: &Written) -> Result<Outcome> {
         let heaps = self.heaps(position)?;
-        if let Some(outcome) = self
-            .quotient_for(&heaps)
-            .and_then(|q| q.outcome(&heaps.to_vec()))
-        {
-            return Ok(outcome);
-        }
-        Ok(self.misere_solver().outcome(&heaps)?)
+        self.misere_outcome_of(&heaps)
     }
 
     fn misere_winning_moves(
@@ -381,7 +389,7 @@ impl Analysis for HeapAnalysis {
         let (moves, more) = self.solver.moves(&heaps, limit)?;
         let mut listed = Vec::with_capacity(moves.len());
         for (heap_move, _) in moves {
-            let outcome = self.misere_solver().outcome(&heap_move.position)?;
+            let outcome = self.misere_outcome_of(&heap_move.position)?;
             listed.push((front_move(heap_move), outcome));
         }
         Ok((listed, more))
