@@ -77,9 +77,9 @@ pub struct Meter {
 }
 
 impl Meter {
-    /// A meter that draws when stderr is a terminal.
-    pub fn on_terminal() -> Meter {
-        Meter::new(std::io::stderr().is_terminal())
+    /// A meter that draws when stderr is a terminal and the output is not JSON (`json`).
+    pub fn for_output(json: bool) -> Meter {
+        Meter::new(!json && std::io::stderr().is_terminal())
     }
 
     /// A meter that draws only if `enabled`: the computation's clock starts now.
@@ -392,6 +392,11 @@ mod tests {
         line.sink = None;
         line.start = None;
         line.after = AFTER;
+    }
+
+    #[test]
+    fn json_output_has_no_line() {
+        assert!(!Meter::for_output(true).enabled);
     }
 
     #[test]

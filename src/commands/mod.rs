@@ -250,8 +250,8 @@ struct Opened {
 }
 
 /// Opens the game and the position every position command takes, showing any long preparation
-/// on a terminal.
-fn open_position(source: &GameArgs, budget: &BudgetArgs) -> Result<Opened, Error> {
+/// and computation on a terminal unless the output is JSON (`json`).
+fn open_position(source: &GameArgs, budget: &BudgetArgs, json: bool) -> Result<Opened, Error> {
     let Chosen {
         game,
         components,
@@ -261,7 +261,7 @@ fn open_position(source: &GameArgs, budget: &BudgetArgs) -> Result<Opened, Error
         .filter(|_| components.is_empty())
         .map(|graph| graph.names().to_vec());
     let start = every_vertex.as_deref().unwrap_or(&components);
-    let meter = Meter::on_terminal();
+    let meter = Meter::for_output(json);
     let (mut analysis, mut position) = game.analyse(
         start,
         budget.budget(),

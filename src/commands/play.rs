@@ -157,7 +157,7 @@ pub fn run(
     out: &mut dyn Write,
     echo: bool,
 ) -> Result<(), Error> {
-    let opened = open_position(&arguments.source, &arguments.budget)?;
+    let opened = open_position(&arguments.source, &arguments.budget, false)?;
     one_position(&opened)?;
     let Opened {
         game: rules,

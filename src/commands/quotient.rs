@@ -1,6 +1,6 @@
 //! `cgt quotient`: the misère quotient of a heap game, as the library computes it.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
 use serde_json::json;
 
@@ -16,7 +16,7 @@ pub fn run(arguments: &QuotientArgs, out: &mut dyn Write) -> Result<(), Error> {
         )));
     };
     let last = arguments.to;
-    let meter = Meter::new(!arguments.json && std::io::stderr().is_terminal());
+    let meter = Meter::for_output(arguments.json);
     let checkpoint = arguments
         .checkpoint
         .as_ref()

@@ -1,6 +1,6 @@
 //! `cgt sequence`: Grundy values of single heaps and their period.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
 use crate::progress::Meter;
 
@@ -52,7 +52,7 @@ pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
             arguments.to, budget.options
         )));
     }
-    let meter = Meter::new(!arguments.json && std::io::stderr().is_terminal());
+    let meter = Meter::for_output(arguments.json);
     let last = arguments.to;
     if arguments.misere {
         return misere(arguments, game.as_ref(), &meter, out);

@@ -16,7 +16,7 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
         mut analysis,
         position,
         every_vertex,
-    } = open_position(&arguments.source, &arguments.budget)?;
+    } = open_position(&arguments.source, &arguments.budget, arguments.json)?;
     if let Some(vertices) = every_vertex {
         return every_vertex_of(
             arguments,
