@@ -136,7 +136,7 @@ struct Table<P> {
     mex: MexSet,
     /// The bytes the memo's positions keep on the heap ([`ImpartialGame::position_bytes`]).
     outside: usize,
-    /// The bytes the frames' positions keep on the heap.
+    /// The bytes the positions on the stacks (frames and pending components) keep on the heap.
     stacked: usize,
     /// When the next progress report is due.
     ticker: crate::ticker::Ticker,
@@ -842,10 +842,10 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         if self.values.len() as u64 >= self.budget.positions {
             return Err(self.budget.exceeded(Resource::Positions));
         }
-        // The memo keeps a copy of the position, and its frame another.
+        // The memo keeps a copy of the position, and its frame another; the memo and the stack
+        // of frames are counted as they will be after this insertion and push, growth included.
         let outside = game.position_bytes(&position);
-        let held = self.values.bytes_after_insert() + self.outside + self.stacked + 2 * outside;
-        if held as u64 > self.budget.memory {
+        if (self.bytes_held() + 2 * outside) as u64 > self.budget.memory {
             return Err(self.budget.exceeded(Resource::Memory));
         }
         let pending_start = PendingStart::new(self.pending.len())?;
@@ -874,7 +874,9 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         // Internal iteration (`try_for_each`) lets a game's nested iterators (a `flat_map` over
         // heaps, say) run as plain nested loops.
         let memo_bytes = values.bytes() + self.outside + self.stacked;
-        game.moves(&frame.position).try_for_each(|next| {
+        // What the components pushed keep on the heap, counted with the frames' positions.
+        let mut pushed = 0usize;
+        let result = game.moves(&frame.position).try_for_each(|next| {
             *visited += 1;
             if *visited > budget.options {
                 return Err(budget.exceeded(Resource::Options));
@@ -882,7 +884,8 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
             // A position with a great many moves fills the pending stack before the next
             // regular check: its growth is checked as it happens.
             if pending.len() % PENDING_CHECK == PENDING_CHECK - 1
-                && (memo_bytes + pending.capacity() * std::mem::size_of::<Pending<P>>()) as u64
+                && (memo_bytes + pushed + pending.capacity() * std::mem::size_of::<Pending<P>>())
+                    as u64
                     > budget.memory
             {
                 return Err(budget.exceeded(Resource::Memory));
@@ -894,6 +897,7 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
                     let before = pending.len();
                     for component in game.components(next) {
                         let hash = values.hash(&component);
+                        pushed += game.position_bytes(&component);
                         pending.push(Pending {
                             component,
                             hash,
@@ -911,7 +915,9 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
                 }
             }
             Ok(())
-        })?;
+        });
+        self.stacked += pushed;
+        result?;
         // A separate pass with nothing between the reads lets the processor overlap them all.
         let mut touched = false;
         for item in &self.pending[pending_start.get()..] {
@@ -921,15 +927,26 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
         Ok(())
     }
 
-    /// Fails once the tables hold more bytes than the budget allows.
-    fn check_memory(&self) -> Result<()> {
-        let bytes = self.values.bytes_after_insert()
+    /// The bytes the tables and stacks hold, with the memo as it will be after one more
+    /// insertion and the stack of frames after one more push (each grows by doubling: a growth
+    /// checked only after it happened could pass the budget by the whole size it had).
+    fn bytes_held(&self) -> usize {
+        let frames = if self.frames.len() == self.frames.capacity() {
+            (2 * self.frames.capacity()).max(4)
+        } else {
+            self.frames.capacity()
+        };
+        self.values.bytes_after_insert()
             + self.outside
             + self.stacked
-            + self.frames.capacity() * std::mem::size_of::<Frame<P>>()
+            + frames * std::mem::size_of::<Frame<P>>()
             + self.pending.capacity() * std::mem::size_of::<Pending<P>>()
-            + self.option_values.capacity() * std::mem::size_of::<Nimber>();
-        if bytes as u64 > self.budget.memory {
+            + self.option_values.capacity() * std::mem::size_of::<Nimber>()
+    }
+
+    /// Fails once the tables hold more bytes than the budget allows.
+    fn check_memory(&self) -> Result<()> {
+        if self.bytes_held() as u64 > self.budget.memory {
             return Err(self.budget.exceeded(Resource::Memory));
         }
         Ok(())
@@ -993,6 +1010,7 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
                 role,
             }) = self.pending.pop()
             {
+                self.stacked = self.stacked.saturating_sub(game.position_bytes(&component));
                 if role == Role::Opens {
                     self.option_values.push(Nimber::ZERO);
                 }
@@ -1059,6 +1077,47 @@ mod tests {
         );
         assert!(solver.table.frames.is_empty() && solver.table.pending.is_empty());
         assert_eq!(solver.grundy(&5), Ok(Nimber::new(1)));
+    }
+
+    /// Subtraction {1, 2, 3} (a value of n mod 4) whose positions each keep [`HEAVY`] bytes.
+    struct HeavySteps;
+    impl ImpartialGame for HeavySteps {
+        type Position = u32;
+        fn moves(&self, &n: &u32) -> impl Iterator<Item = u32> {
+            (1..=3).filter_map(move |k| n.checked_sub(k))
+        }
+        fn position_bytes(&self, _: &u32) -> usize {
+            HEAVY
+        }
+    }
+
+    #[test]
+    fn what_pending_components_keep_counts_against_the_memory_budget() {
+        // From 300, the search goes down by 3 first: 100 frames deep, with 100 positions
+        // remembered and two moves of each frame pending, 400 copies of 100 KB (38 MiB) at
+        // once; the memo alone never holds more than 301 (29 MiB). Without the pending
+        // components counted, a 34 MiB budget held it all.
+        let budget = Budget {
+            memory: 34 << 20,
+            ..Budget::DEFAULT
+        };
+        let mut solver = Solver::new(HeavySteps).with_budget(budget);
+        assert!(matches!(
+            solver.grundy(&300),
+            Err(Error::LimitExceeded {
+                resource: Resource::Memory,
+                ..
+            })
+        ));
+        assert_eq!(solver.table.stacked, 0);
+        let roomy = Budget {
+            memory: 64 << 20,
+            ..Budget::DEFAULT
+        };
+        let mut solver = Solver::new(HeavySteps).with_budget(roomy);
+        assert_eq!(solver.grundy(&300), Ok(Nimber::new(0)));
+        assert_eq!(solver.grundy(&299), Ok(Nimber::new(3)));
+        assert_eq!(solver.table.stacked, 0);
     }
 
     #[test]
