@@ -604,10 +604,29 @@ impl CoinRule for Ruler {
 /// assert_eq!(solver.grundy(&Heads::of([7]))?, Nimber::new(3));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct CoinSubtraction {
     distances: Vec<u64>,
+    /// The subtraction game's Grundy values up to their proven period, made when a coin's
+    /// value is first asked (`None` inside when it outgrew [`PERIOD_BUDGET`]).
+    values: std::sync::Arc<std::sync::OnceLock<Option<crate::GrundySequence>>>,
 }
+
+/// What finding the period of a coin subtraction rule's values may take; past it, coins are
+/// valued by search within the user's budget, as before.
+const PERIOD_BUDGET: cgt_core::Budget = cgt_core::Budget {
+    positions: 1 << 22,
+    options: 1 << 30,
+    memory: 64 << 20,
+};
+
+impl PartialEq for CoinSubtraction {
+    fn eq(&self, other: &CoinSubtraction) -> bool {
+        self.distances == other.distances
+    }
+}
+
+impl Eq for CoinSubtraction {}
 
 impl CoinSubtraction {
     /// The rule with these distances.
@@ -631,7 +650,10 @@ impl CoinSubtraction {
         if distances[0] == 0 {
             return Err(Error::ZeroInSet);
         }
-        Ok(CoinSubtraction { distances })
+        Ok(CoinSubtraction {
+            distances,
+            values: Default::default(),
+        })
     }
 
     /// The distances.
@@ -663,6 +685,20 @@ impl CoinRule for CoinSubtraction {
                     vec![(x - d, x - d)]
                 }
             })
+    }
+
+    /// A head at `x` is worth a heap of `x` in the subtraction game (its move to coin `x - d`
+    /// is the heap's move to `x - d`; to nothing, the heap's move to 0): its Grundy values,
+    /// whose period the sequence engine proves (a finite subtraction set's values repeat
+    /// once as many as its largest distance do), value any coin at once.
+    fn coin_value(&self, x: u64) -> Option<Nimber> {
+        let values = self.values.get_or_init(|| {
+            let game = crate::TakeAndBreak::subtraction(self.distances.iter().copied()).ok()?;
+            let values =
+                crate::GrundySequence::compute_with(&game, u64::MAX, PERIOD_BUDGET, |_| {}).ok()?;
+            values.period().is_some_and(|p| p.proven).then_some(values)
+        });
+        values.as_ref()?.value(x).map(Nimber::new)
     }
 
     fn allows(&self, x: u64, others: &Heads) -> bool {

@@ -73,6 +73,37 @@ fn closed_forms_of_the_rows_equal_their_search() {
     check(TurningTurtles, 30);
 }
 
+/// A coin subtraction rule is valued as its subtraction game's heaps, by their proven period:
+/// its closed form equals the search with it hidden on coins to 40, and coins of 10^12 and
+/// more follow Ferguson's g(x) = x mod 4 for S = {1, 2, 3} (§5.1; a head at 10^12 was searched
+/// down the whole line and ran out of memory).
+#[test]
+fn coin_subtraction_rules_are_valued_by_the_period_of_their_heaps() {
+    for set in [
+        vec![1, 2, 3],
+        vec![1, 3, 4],
+        vec![2, 5],
+        vec![3, 7, 8],
+        vec![1, 10],
+    ] {
+        let rule = CoinSubtraction::new(set.clone()).unwrap();
+        let searched = searched_row(rule.clone(), 40);
+        for (index, &value) in searched.iter().enumerate() {
+            let x = 1 + index as u64;
+            assert_eq!(rule.coin_value(x), Some(Nimber::new(value)), "{set:?} {x}");
+        }
+    }
+    let rule = CoinSubtraction::new([1, 2, 3]).unwrap();
+    for x in [1_000_000_000_000u64, 1_000_000_000_000_000_003, u64::MAX] {
+        assert_eq!(rule.coin_value(x), Some(Nimber::new(x % 4)), "{x}");
+    }
+    let heads = Heads::of([7, 1_000_000_000_000]);
+    assert_eq!(
+        Solver::new(Coins(rule)).grundy(&heads).unwrap(),
+        Nimber::new(3)
+    );
+}
+
 /// A single head `(x, y)` of the product, valued by searching the board with the rows' closed
 /// forms hidden.
 fn searched_square<A: CoinRule, B: CoinRule>(a: A, b: B, last: u64) -> Vec<Vec<u64>> {
