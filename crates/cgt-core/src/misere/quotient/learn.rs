@@ -244,6 +244,60 @@ fn least_positions(quotient: &MisereQuotient, letters: &[u64]) -> Vec<Vec<u64>> 
     reps.into_iter().map(Option::unwrap_or_default).collect()
 }
 
+impl Table<'_> {
+    /// Closes the table, adds tests until the candidate it makes for the heaps up to `n` is
+    /// verified, and returns that candidate.
+    fn learn(&mut self, n: u64) -> Result<MisereQuotient> {
+        loop {
+            self.close()?;
+            if let Some(test) = self.commutation_test()? {
+                self.tests.push(test);
+                continue;
+            }
+            let candidate = self.candidate(n)?;
+            match candidate.check() {
+                Ok(()) => return Ok(candidate),
+                Err(Check::Undecided) => {
+                    return Err(Error::Quotient {
+                        reason: format!(
+                            "the candidate quotient for heap {n} could not be verified within the search's bound"
+                        ),
+                    });
+                }
+                Err(Check::Wrong(positions)) => {
+                    let mut test = None;
+                    for position in positions {
+                        let class = candidate.product_of_heaps(&position)?;
+                        if self.truth(&position)? != candidate.is_p(class) {
+                            test = Some(self.counterexample_test(&position)?);
+                            break;
+                        }
+                    }
+                    let Some(test) = test else {
+                        return Err(Error::Quotient {
+                            reason: format!(
+                                "the check of heap {n} named no position the candidate gets wrong"
+                            ),
+                        });
+                    };
+                    if self.tests.contains(&test) {
+                        return Err(Error::Quotient {
+                            reason: format!("learning the quotient of heap {n} made no progress"),
+                        });
+                    }
+                    if self.tests.len() >= self.limit {
+                        return Err(Error::LimitExceeded {
+                            resource: Resource::Positions,
+                            limit: self.limit as u64,
+                        });
+                    }
+                    self.tests.push(test);
+                }
+            }
+        }
+    }
+}
+
 impl MisereQuotient {
     /// Learns the quotient of the heaps up to `n` afresh (the options of heap `n` are already
     /// recorded, `Φ(n)` not yet).
@@ -288,56 +342,7 @@ impl MisereQuotient {
             },
             error => error,
         };
-        let learnt = (|| -> Result<MisereQuotient> {
-            loop {
-            table.close()?;
-            if let Some(test) = table.commutation_test()? {
-                table.tests.push(test);
-                continue;
-            }
-            let candidate = table.candidate(n)?;
-            match candidate.check() {
-                Ok(()) => return Ok(candidate),
-                Err(Check::Undecided) => {
-                    return Err(Error::Quotient {
-                        reason: format!(
-                            "the candidate quotient for heap {n} could not be verified within the search's bound"
-                        ),
-                    });
-                }
-                Err(Check::Wrong(positions)) => {
-                    let mut test = None;
-                    for position in positions {
-                        let class = candidate.product_of_heaps(&position)?;
-                        if table.truth(&position)? != candidate.is_p(class) {
-                            test = Some(table.counterexample_test(&position)?);
-                            break;
-                        }
-                    }
-                    let Some(test) = test else {
-                        return Err(Error::Quotient {
-                            reason: format!(
-                                "the check of heap {n} named no position the candidate gets wrong"
-                            ),
-                        });
-                    };
-                    if table.tests.contains(&test) {
-                        return Err(Error::Quotient {
-                            reason: format!("learning the quotient of heap {n} made no progress"),
-                        });
-                    }
-                    if table.tests.len() >= table.limit {
-                        return Err(Error::LimitExceeded {
-                            resource: Resource::Positions,
-                            limit: table.limit as u64,
-                        });
-                    }
-                    table.tests.push(test);
-                }
-            }
-            }
-        })()
-        .map_err(bounded)?;
+        let learnt = table.learn(n).map_err(bounded)?;
         *self = learnt;
         Ok(())
     }
