@@ -35,7 +35,7 @@ struct Frame<P> {
     position: P,
     moves: Vec<P>,
     next: usize,
-    /// The bytes its listed moves take (see [`MisereSolver::listed`]).
+    /// The bytes its listed moves and its position take (see [`MisereSolver::listed`]).
     bytes: usize,
 }
 
@@ -84,8 +84,9 @@ pub struct MisereSolver<G: ImpartialGame> {
     progress: Option<Box<dyn FnMut(u64)>>,
     ticker: crate::ticker::Ticker,
     examined: u64,
-    /// The bytes of the moves listed in the frames on the stack, kept as they are pushed and
-    /// popped so that the memory check costs nothing on a deep line.
+    /// The bytes of the moves listed in the frames on the stack and of the frames' positions,
+    /// kept as they are pushed and popped so that the memory check costs nothing on a deep
+    /// line.
     listed: usize,
     /// The bytes the remembered positions keep outside the table's slots.
     outside: usize,
@@ -328,17 +329,28 @@ impl<G: ImpartialGame> MisereSolver<G> {
         self.known.get(position).copied()
     }
 
-    /// The bytes the table and the stack will hold once a position whose listed moves take
-    /// `moves` bytes is added: the table's slots after any growth it is about to make, what
-    /// the remembered positions keep outside them, and every listed move.
+    /// The bytes the table and the stack will hold once a position whose frame (its listed
+    /// moves and its own copy) takes `moves` bytes is added: the table's slots, with the old
+    /// table beside the new while a growth it is about to make moves its entries; what the
+    /// remembered positions keep outside them; every frame's moves and position; and the
+    /// stack of frames after its next push (it grows by doubling).
     fn bytes_needed(&self, moves: usize) -> u64 {
         let slot = std::mem::size_of::<(G::Position, Mark)>() + 8;
-        let capacity = if self.known.len() + 1 > self.known.capacity() {
-            (self.known.capacity() * 2).max(4)
+        let slots = if self.known.len() + 1 > self.known.capacity() {
+            self.known.capacity() + (self.known.capacity() * 2).max(4)
         } else {
             self.known.capacity()
         };
-        (capacity * slot + self.outside + self.listed + moves) as u64
+        let frames = if self.stack.len() == self.stack.capacity() {
+            (self.stack.capacity() * 2).max(4)
+        } else {
+            self.stack.capacity()
+        };
+        (slots * slot
+            + self.outside
+            + self.listed
+            + moves
+            + frames * std::mem::size_of::<Frame<G::Position>>()) as u64
     }
 
     /// What `position` keeps outside its own bytes: the game's count
@@ -365,7 +377,8 @@ impl<G: ImpartialGame> MisereSolver<G> {
             return Err(self.budget.exceeded(Resource::Positions));
         }
         let mut moves = Vec::new();
-        let mut bytes = 0;
+        // The frame's copy of the position (the table keeps another, counted in `outside`).
+        let mut bytes = self.outside_of(&position);
         for next in self.game.moves(&position) {
             *examined += 1;
             self.examined += 1;
@@ -489,6 +502,35 @@ mod tests {
     /// its positions hold (the allowance alone, 64 bytes a position, let the search take ten
     /// times its budget), and the outcome, by the closed form of misère take-1-or-2 (P exactly
     /// when n = 1 mod 3), once the budget allows it.
+    /// A chain 100 positions deep whose positions keep 100 KB each: the table's copies, the
+    /// moves listed and the frames' own copies make 300 of them (29 MiB) at the deepest; the
+    /// first two alone, all that was counted, 19 MiB.
+    #[test]
+    fn the_frames_positions_count_against_the_memory_budget() {
+        use crate::test_games::HeavyChain;
+        let budget = Budget {
+            memory: 24 << 20,
+            ..Budget::DEFAULT
+        };
+        let mut solver = MisereSolver::new(HeavyChain).with_budget(budget);
+        assert!(matches!(
+            solver.outcome(&100),
+            Err(Error::LimitExceeded {
+                resource: Resource::Memory,
+                ..
+            })
+        ));
+        assert_eq!((solver.listed, solver.outside), (0, 0));
+        let roomy = Budget {
+            memory: 64 << 20,
+            ..Budget::DEFAULT
+        };
+        // Misère, a chain of n: the player to move loses when n is odd.
+        let mut solver = MisereSolver::new(HeavyChain).with_budget(roomy);
+        assert_eq!(solver.outcome(&100).unwrap(), Outcome::Next);
+        assert_eq!(solver.outcome(&99).unwrap(), Outcome::Previous);
+    }
+
     #[test]
     fn what_positions_hold_on_the_heap_counts_against_the_memory_budget() {
         let mut pile = vec![0u64; 10_000];
