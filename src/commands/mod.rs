@@ -232,7 +232,15 @@ pub(crate) fn choose(source: &GameArgs, max_memory: u64) -> Result<Chosen, Error
             unreadable(error)
         }
     })?;
-    let graph = Digraph::parse(&text, &label)?;
+    // The graph built from it may take another quarter (short names make a graph many times
+    // its file's size); the solution gets what the graph leaves (see `open_position`).
+    let graph = Digraph::parse_within(&text, &label, usize::try_from(limit).unwrap_or(usize::MAX))
+        .map_err(|error| match error {
+            cgt_games::Error::Engine(cgt_core::Error::LimitExceeded { .. }) => Error::Usage(format!(
+                "the graph of {label} takes more than a quarter of --max-memory ({max_memory}) allows"
+            )),
+            other => other.into(),
+        })?;
     Ok(Chosen {
         game: Box::new(cgt_games::Loopy::new(graph.clone())),
         components,
@@ -257,14 +265,18 @@ fn open_position(source: &GameArgs, budget: &BudgetArgs, json: bool) -> Result<O
         components,
         graph,
     } = choose(source, budget.max_memory)?;
+    let graph_bytes = graph.as_ref().map_or(0, Digraph::heap_bytes);
     let every_vertex = graph
         .filter(|_| components.is_empty())
         .map(|graph| graph.names().to_vec());
     let start = every_vertex.as_deref().unwrap_or(&components);
     let meter = Meter::for_output(json);
+    // A graph file's graph stays in memory beside the solution: the solution gets the rest.
+    let mut budget = budget.budget();
+    budget.memory = budget.memory.saturating_sub(graph_bytes as u64);
     let (mut analysis, mut position) = game.analyse(
         start,
-        budget.budget(),
+        budget,
         Box::new(move |progress| meter.show(progress)),
     )?;
     if let Some(threads) = source.threads {

@@ -42,6 +42,8 @@ use crate::{Error, Result};
 pub struct Digraph(Arc<Graph>);
 
 struct Graph {
+    /// What it takes on the heap, as counted while it was read.
+    bytes: usize,
     label: String,
     names: Vec<String>,
     index: HashMap<String, u32>,
@@ -63,18 +65,56 @@ impl fmt::Debug for Digraph {
 }
 
 /// Builds a graph from named vertices and edges, in the order met.
-#[derive(Default)]
 struct Builder {
     names: Vec<String>,
     index: HashMap<String, u32>,
     edges: Vec<(u32, u32)>,
+    /// The bytes the graph will take once built ([`Builder::bytes_of_vertex`] and
+    /// [`EDGE_BYTES`]), and the most it may.
+    bytes: usize,
+    limit: usize,
 }
 
+/// What an edge takes: its pair while the graph is read (twice, as the list doubles), then
+/// its target.
+const EDGE_BYTES: usize = 20;
+
 impl Builder {
+    fn within(limit: usize) -> Builder {
+        Builder {
+            names: Vec::new(),
+            index: HashMap::new(),
+            edges: Vec::new(),
+            bytes: 0,
+            limit,
+        }
+    }
+
+    /// What a vertex named `name` takes: its name twice (the list and the index, each a
+    /// string and its buffer), the index's slot (at most half full) and its place in `first`.
+    fn bytes_of_vertex(name: &str) -> usize {
+        2 * (24 + cgt_core::heap_bytes::<u8>(name.len())) + 2 * 32 + 4
+    }
+
+    /// Counts `bytes` more, failing past the limit: a file of short names makes a graph many
+    /// times its own size.
+    fn take(&mut self, bytes: usize) -> Result<()> {
+        self.bytes += bytes;
+        if self.bytes > self.limit {
+            return Err(cgt_core::Error::LimitExceeded {
+                resource: cgt_core::Resource::Memory,
+                limit: self.limit as u64,
+            }
+            .into());
+        }
+        Ok(())
+    }
+
     fn vertex(&mut self, name: &str) -> Result<u32> {
         if let Some(&vertex) = self.index.get(name) {
             return Ok(vertex);
         }
+        self.take(Builder::bytes_of_vertex(name))?;
         let vertex = u32::try_from(self.names.len())
             .ok()
             .filter(|&vertex| vertex < u32::MAX)
@@ -90,6 +130,7 @@ impl Builder {
 
     fn edge(&mut self, from: &str, to: &str) -> Result<()> {
         let (from, to) = (self.vertex(from)?, self.vertex(to)?);
+        self.take(EDGE_BYTES)?;
         self.edges.push((from, to));
         Ok(())
     }
@@ -105,6 +146,7 @@ impl Builder {
             first[vertex + 1] += first[vertex];
         }
         Digraph(Arc::new(Graph {
+            bytes: self.bytes,
             label: label.to_string(),
             names: self.names,
             index: self.index,
@@ -135,21 +177,43 @@ impl Digraph {
     /// );
     /// ```
     pub fn parse(text: &str, label: &str) -> Result<Digraph> {
+        Digraph::parse_within(text, label, usize::MAX)
+    }
+
+    /// As [`Digraph::parse`], failing with [`cgt_core::Error::LimitExceeded`] (memory) as soon
+    /// as the graph would take more than `max_bytes`: a file of short names makes a graph
+    /// many times its own size, and it is refused before it is built.
+    ///
+    /// # Errors
+    ///
+    /// As [`Digraph::parse`], and the limit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::Digraph;
+    ///
+    /// let text = "a b\nb c\nc d\n";
+    /// assert!(Digraph::parse_within(text, "path", 1 << 20).is_ok());
+    /// assert!(Digraph::parse_within(text, "path", 200).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn parse_within(text: &str, label: &str, max_bytes: usize) -> Result<Digraph> {
         let first_word = text
             .lines()
             .map(str::trim)
             .find(|line| !line.is_empty() && !line.starts_with('#') && !line.starts_with("//"))
             .unwrap_or("");
         let parsed = if first_word.starts_with('{') {
-            parse_json(text)
+            parse_json(text, max_bytes)
         } else if ["digraph", "graph", "strict"].iter().any(|keyword| {
             first_word
                 .strip_prefix(keyword)
                 .is_some_and(|rest| rest.is_empty() || !rest.starts_with(is_name_char))
         }) {
-            parse_dot(text)
+            parse_dot(text, max_bytes)
         } else {
-            parse_edge_list(text)
+            parse_edge_list(text, max_bytes)
         };
         parsed
             .map(|builder| builder.build(label))
@@ -161,6 +225,11 @@ impl Digraph {
                 },
                 other => other,
             })
+    }
+
+    /// What the graph takes on the heap (names, index and edges), as counted while it was read.
+    pub fn heap_bytes(&self) -> usize {
+        self.0.bytes
     }
 
     /// The number of vertices.
@@ -250,8 +319,8 @@ fn syntax(line: usize, reason: impl Into<String>) -> Error {
 }
 
 /// `a b`, `a -> b`, `a: b c`, `a`, one to a line, `#` comments.
-fn parse_edge_list(text: &str) -> Result<Builder> {
-    let mut builder = Builder::default();
+fn parse_edge_list(text: &str, limit: usize) -> Result<Builder> {
+    let mut builder = Builder::within(limit);
     for (number, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
@@ -292,7 +361,7 @@ fn parse_edge_list(text: &str) -> Result<Builder> {
 }
 
 /// `{"edges": [[from, to], ...], "vertices": [...]}`.
-fn parse_json(text: &str) -> Result<Builder> {
+fn parse_json(text: &str, limit: usize) -> Result<Builder> {
     let value: serde_json::Value = serde_json::from_str(text)
         .map_err(|error| syntax(error.line(), format!("not valid JSON: {error}")))?;
     let name = |value: &serde_json::Value| match value {
@@ -310,7 +379,7 @@ fn parse_json(text: &str) -> Result<Builder> {
             "expected an object with \"edges\": [[from, to], ...]".to_string(),
         ));
     };
-    let mut builder = Builder::default();
+    let mut builder = Builder::within(limit);
     for (number, edge) in edges.iter().enumerate() {
         let pair = edge
             .as_array()
@@ -451,7 +520,7 @@ fn tokens(text: &str) -> Result<Vec<(Token, usize)>> {
 }
 
 /// The subset of DOT a game needs: vertices, edge chains, attributes skipped.
-fn parse_dot(text: &str) -> Result<Builder> {
+fn parse_dot(text: &str, limit: usize) -> Result<Builder> {
     let tokens = tokens(text)?;
     let mut at = 0;
     let keyword = |token: Option<&(Token, usize)>, word: &str| matches!(token, Some((Token::Name(name), _)) if name.eq_ignore_ascii_case(word));
@@ -488,7 +557,7 @@ fn parse_dot(text: &str) -> Result<Builder> {
         ));
     }
     at += 1;
-    let mut builder = Builder::default();
+    let mut builder = Builder::within(limit);
     loop {
         match tokens.get(at) {
             None => return Err(syntax(line_of(at), "expected '}' to close the graph")),

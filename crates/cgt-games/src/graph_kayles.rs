@@ -640,7 +640,15 @@ fn read_graph(game: &str, text: &str) -> Result<SimpleGraph> {
             // Read within a bound: the path may name a device or a pipe that never ends.
             let text = crate::read_text_within(std::path::Path::new(rest), MOST_GRAPH_BYTES)
                 .map_err(|error| bad(&format!("cannot read {rest}: {error}")))?;
-            let graph = crate::Digraph::parse(&text, rest)?;
+            // Built within a bound: a file of many short names makes a graph many times its
+            // size, and it is refused as it grows past what 1024 vertices can take.
+            let graph = crate::Digraph::parse_within(&text, rest, MOST_GRAPH_BYTES as usize)
+                .map_err(|error| match error {
+                    crate::Error::Engine(cgt_core::Error::LimitExceeded { .. }) => {
+                        bad("a graph may have at most 1024 vertices")
+                    }
+                    other => other,
+                })?;
             if graph.len() as u64 > MOST_VERTICES {
                 return Err(bad("a graph may have at most 1024 vertices"));
             }
