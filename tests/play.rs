@@ -438,3 +438,56 @@ fn typed_graph_moves_are_echoed_as_typed() {
         assert!(transcript.contains(echoed), "{typed}: {transcript}");
     }
 }
+
+/// A number alone names a component but not what it becomes. In a position of one component
+/// of a game that is not a heap game, it is the position the move leaves (WindUp on a clock of
+/// 4 hours winding back 2: hour 3 goes to 1; Square-But-One: a heap of 2 goes to 1 by taking
+/// the square 1). Elsewhere it is refused with a message and played nowhere: a Nim heap of 2
+/// typed `1` was taken whole, a move the player never wrote, and on a clock a move to hour 1
+/// was refused with "``: a move changes one component into one component".
+#[test]
+fn a_number_alone_is_the_position_left_or_refused() {
+    for (start, echoed) in [
+        (["windup:4:2", "3"], "you: wind back 2: 3 -> 1"),
+        (["square-but-one", "2"], "you: take 1: 2 -> 1"),
+    ] {
+        let mut session = Session::start(&start);
+        session.until_prompt();
+        session.say("1");
+        let (_, prompted) = session.until_prompt();
+        if prompted {
+            session.say("quit");
+        }
+        let transcript = session.finish();
+        assert!(transcript.contains(echoed), "{start:?}: {transcript}");
+        assert!(!transcript.contains("try again"), "{start:?}: {transcript}");
+    }
+    for (start, typed) in [
+        (vec!["nim", "2"], "1"),
+        (vec!["kayles", "5", "3"], "2"),
+        (vec!["wythoff", "3,5", "1,1"], "2"),
+        (vec!["nim", "2"], "1:"),
+    ] {
+        let mut session = Session::start(&start);
+        session.until_prompt();
+        session.say(typed);
+        let (text, prompted) = session.until_prompt();
+        assert!(prompted, "{start:?} {typed}: {text}");
+        assert!(
+            text.contains("but not what it becomes"),
+            "{start:?} {typed}: {text}"
+        );
+        assert!(!text.contains("you: "), "{start:?} {typed}: {text}");
+        session.say("quit");
+        session.finish();
+    }
+    // `-` still says the heap is left empty.
+    let mut session = Session::start(&["nim", "2", "3", "4"]);
+    session.until_prompt();
+    session.say("1 -");
+    let (text, prompted) = session.until_prompt();
+    assert!(text.contains("you: heap 1: 2 -> nothing"), "{text}");
+    assert!(prompted, "{text}");
+    session.say("quit");
+    session.finish();
+}

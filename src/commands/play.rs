@@ -101,7 +101,9 @@ fn board(position: &Written) -> String {
 /// Reads "2 1", "2 -> 1 3", "2: 0" or "2 -" as component 2 becoming the listed components; in
 /// a heap game, `2 1,3` too. Outside heap games only spaces part the words after the number, so
 /// a component written with `:` or `,` (`path:4`, `4:0-1,1-2`, `4,7`) stays one word, and a
-/// position of one component takes its move without the number.
+/// position of one component takes its move without the number. A number alone (`2`) is
+/// refused, as it does not say what the component becomes, except in a position of one
+/// component outside heap games, where it is the position the move leaves (hour 1).
 fn parse_move(line: &str, position: &Written, heaps: bool) -> Result<(usize, Vec<String>), String> {
     let line = line.trim();
     let end = line
@@ -127,12 +129,29 @@ fn parse_move(line: &str, position: &Written, heaps: bool) -> Result<(usize, Vec
             line.split_whitespace().map(ToString::to_string).collect(),
         ));
     }
+    // A number alone names a component but not what it becomes; only `-` (or `->` with
+    // nothing after it) says nothing is left.
+    let bare = words.is_empty() && !rest.contains('-');
+    if bare && !heaps && count == 1 {
+        // One component: the number is the position the move leaves (hour 1, heap 1).
+        return Ok((0, vec![line.to_string()]));
+    }
     let index: usize = first
         .parse()
         .map_err(|_| format!("`{first}` is not a {what} number; {what}s are 1 to {count}"))?;
     if index == 0 || index > count {
         return Err(format!(
             "there is no {what} {index}; {what}s are 1 to {count}"
+        ));
+    }
+    if bare {
+        let how = if heaps {
+            format!("`{index} 2` to leave 2 in it, `{index} 0` to leave nothing")
+        } else {
+            format!("`{index}` and then the position it leaves")
+        };
+        return Err(format!(
+            "`{line}` names {what} {index} but not what it becomes: type {how}"
         ));
     }
     Ok((index - 1, words.iter().map(ToString::to_string).collect()))
