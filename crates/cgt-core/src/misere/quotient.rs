@@ -123,6 +123,13 @@ const MAX_POWER: usize = 24;
 /// module docs); past it the candidate is not accepted.
 const MAX_STATES: usize = 1 << 20;
 
+/// The bytes of the multiplication table of a quotient of `order` elements, and a bit per
+/// pair of elements for the checks made of it.
+fn table_bytes(order: usize) -> u64 {
+    let pairs = (order as u64).saturating_mul(order as u64);
+    pairs.saturating_mul(4).saturating_add(pairs / 8)
+}
+
 /// Why a candidate was not accepted.
 enum Check {
     /// Positions at least one of which the candidate gets wrong.
@@ -545,17 +552,25 @@ impl MisereQuotient {
     }
 
     fn check_size(&self, order: usize) -> Result<()> {
+        self.check_size_beside(order, 0)
+    }
+
+    /// As [`check_size`](Self::check_size), with `held` bytes already held by other
+    /// candidates and work beside the new one.
+    fn check_size_beside(&self, order: usize, held: u64) -> Result<()> {
         if order as u64 > self.budget.positions {
             return Err(self.budget.exceeded(Resource::Positions));
         }
-        let bytes = (order as u64)
-            .saturating_mul(order as u64)
-            .saturating_mul(4)
-            .saturating_add((order as u64).saturating_mul(order as u64) / 8);
-        if bytes > self.budget.memory {
+        if table_bytes(order).saturating_add(held) > self.budget.memory {
             return Err(self.budget.exceeded(Resource::Memory));
         }
         Ok(())
+    }
+
+    /// The bytes a quotient of this order holds: its table, and a bit per pair for the
+    /// checks made of it.
+    fn bytes(&self) -> u64 {
+        table_bytes(self.order)
     }
 
     /// The three conditions of the module docs, for every heap added: `Ok` when they hold,

@@ -148,7 +148,9 @@ impl MisereQuotient {
             let only_newest = reference
                 .as_ref()
                 .is_some_and(|reference| trial.agrees_below(reference, newest));
-            let wrong = match trial.least_failure(only_newest.then_some(newest)) {
+            // What the candidates kept hold while the next is searched and made.
+            let held = trial.bytes() + reference.as_ref().map_or(0, MisereQuotient::bytes);
+            let wrong = match trial.least_failure(only_newest.then_some(newest), held) {
                 Failure::Found(position, truth) => (position, truth),
                 Failure::None => return Ok(Some(trial)),
                 Failure::Undecided => return Ok(None),
@@ -157,7 +159,7 @@ impl MisereQuotient {
                 reference = Some(trial.clone());
             }
             known.push(wrong);
-            match trial.unfold_for(&known)? {
+            match trial.unfold_for(&known, held)? {
                 Some(next) => trial = next,
                 None => return Ok(None),
             }
@@ -177,7 +179,9 @@ impl MisereQuotient {
     /// heap are searched (those without it are all smaller): the result depends only on a
     /// position's state, so each state is still checked at its least position searched, and
     /// every smaller position is right.
-    fn least_failure(&self, only: Option<u64>) -> Failure {
+    ///
+    /// The states take what the budget's memory leaves beside the `held` bytes.
+    fn least_failure(&self, only: Option<u64>, held: u64) -> Failure {
         let words = self.order.div_ceil(64);
         let letters: Vec<usize> = (1..self.phi.len())
             .filter(|&h| !self.options[h].is_empty())
@@ -193,10 +197,14 @@ impl MisereQuotient {
                 p_bits[t / 64] |= 1 << (t % 64);
             }
         }
-        // A state seen or waiting takes its key (the class, then the set of options' classes)
-        // and its position.
-        let state_bytes = words as u64 * 8 + 96;
-        let max_states = usize::try_from(self.budget.memory / 4 / state_bytes)
+        // A state seen or waiting takes its key (the class, then the set of options' classes,
+        // boxed), its slot in the set seen (with the old table beside the new while it
+        // grows) and its place in the queue with its position (the queue grows by doubling).
+        let state_bytes = (words as u64 + 1) * 8 + 16 + 56 + 2 * 88;
+        let columns_bytes = (letters.len() * self.order * 4) as u64;
+        let room =
+            (self.budget.memory / 4).min(self.budget.memory.saturating_sub(held + columns_bytes));
+        let max_states = usize::try_from(room / state_bytes)
             .unwrap_or(usize::MAX)
             .min(MAX_FAILURE_STATES);
         let mut seen: hashbrown::HashSet<Box<[u64]>> = hashbrown::HashSet::new();
@@ -285,8 +293,8 @@ impl MisereQuotient {
     }
 
     /// The first unfolding of `self` (suspects from the last position of `known`, smallest
-    /// sets first) that gets every position of `known` right.
-    fn unfold_for(&self, known: &[(Vec<u64>, bool)]) -> Result<Option<MisereQuotient>> {
+    /// sets first) that gets every position of `known` right, made beside `held` bytes.
+    fn unfold_for(&self, known: &[(Vec<u64>, bool)], held: u64) -> Result<Option<MisereQuotient>> {
         let (wrong, _) = known.last().expect("a wrong position");
         let mut suspects: Vec<u64> = wrong.clone();
         suspects.sort_unstable();
@@ -301,7 +309,8 @@ impl MisereQuotient {
                         (h, self.index_of(self.phi[h as usize]).max(count))
                     })
                     .collect();
-                let Some(candidate) = self.unfolded(&free)? else {
+                let beside = held + fallback.as_ref().map_or(0, MisereQuotient::bytes);
+                let Some(candidate) = self.unfolded(&free, beside)? else {
                     continue;
                 };
                 let right = |known: &[(Vec<u64>, bool)]| {
@@ -323,8 +332,9 @@ impl MisereQuotient {
     }
 
     /// `self` unfolded with the heaps `free` (each with the index of its cyclic monoid), its
-    /// outcomes taken from least positions, reduced. `None` when the product is too large.
-    fn unfolded(&self, free: &[(u64, usize)]) -> Result<Option<MisereQuotient>> {
+    /// outcomes taken from least positions, reduced. `None` when the product is too large, or
+    /// its making would outgrow the budget's memory beside the `held` bytes.
+    fn unfolded(&self, free: &[(u64, usize)], held: u64) -> Result<Option<MisereQuotient>> {
         let mut places = Vec::with_capacity(free.len());
         let mut radix = 1usize;
         for &(heap, index) in free {
@@ -360,6 +370,12 @@ impl MisereQuotient {
         // Least positions, smallest first: a least position less its smallest heap is a least
         // position, so only least positions are extended, by heaps no larger than their least.
         const UNSEEN: u32 = u32::MAX;
+        // The bytes the unfolding holds, counted before each thing is made: the index of
+        // every code, then each element found and each position waiting.
+        let mut bytes = held + ambient as u64 * 4;
+        if bytes > self.budget.memory {
+            return Ok(None);
+        }
         let mut index_of_code: Vec<u32> = vec![UNSEEN; ambient];
         let mut codes: Vec<usize> = Vec::new();
         let mut words: Vec<Vec<u64>> = Vec::new();
@@ -406,6 +422,11 @@ impl MisereQuotient {
                     }
                 }
             }
+            // Its code, outcome, parent and position (heaps and their vector).
+            bytes += 17 + 24 + 16 + 8 * word.len() as u64;
+            if bytes > self.budget.memory {
+                return Ok(None);
+            }
             index_of_code[code] = codes.len() as u32;
             codes.push(code);
             in_p.push(p);
@@ -418,7 +439,11 @@ impl MisereQuotient {
                 if index_of_code[next] == UNSEEN {
                     // Positions waiting are bounded as the elements are (a few hundred
                     // megabytes at most).
-                    if queue.len() >= 4 * MAX_UNFOLDED {
+                    // Its place in the queue (which grows by doubling) and its heaps.
+                    let waiting = 2 * 40 + 16 + 8 * (word.len() as u64 + 1);
+                    if queue.len() >= 4 * MAX_UNFOLDED
+                        || bytes + waiting * (queue.len() as u64 + 1) > self.budget.memory
+                    {
                         return Ok(None);
                     }
                     let mut longer = word.clone();
@@ -430,8 +455,14 @@ impl MisereQuotient {
             parent.push(from);
         }
         // Reduction by refinement: from the split by P, two elements stay together while
-        // their products with every letter do.
+        // their products with every letter do. Each element's row of products, and its key
+        // and slot in the map of signatures, with the old table beside the new as it grows.
         let size = codes.len();
+        let row = 4 * letters.len() as u64 + 40;
+        bytes += size as u64 * (row + (row + 8) + 64 + 8);
+        if bytes > self.budget.memory {
+            return Ok(None);
+        }
         let times: Vec<Vec<u32>> = codes
             .iter()
             .map(|&c| {
@@ -461,7 +492,7 @@ impl MisereQuotient {
             count = new_count;
         }
         let order = count;
-        if self.check_size(order).is_err() {
+        if self.check_size_beside(order, bytes).is_err() {
             return Ok(None);
         }
         // The first element of each class in the order found has its least position.
