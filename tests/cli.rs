@@ -544,6 +544,39 @@ fn dawson_chess_misere_wins(
     wins
 }
 
+/// A heap past the quotient's reach that a short search answers is searched, and the quotient
+/// not computed: `cgt value --misere dawson-chess 45` computed the quotient first (to fail at
+/// heap 33 after 45 s and 2.4 GB) before the search answered at once.
+#[test]
+fn a_heap_a_short_search_answers_is_not_given_the_quotient() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let game = cgt_games::open("dawson-chess").unwrap();
+    let mut memo = std::collections::HashMap::new();
+    for n in [41u64, 45] {
+        let quotient_asked = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&quotient_asked);
+        let (mut analysis, position) = game
+            .analyse(
+                &[n.to_string()],
+                cgt_core::Budget::DEFAULT,
+                Box::new(move |report| {
+                    if matches!(report, cgt_games::Progress::Quotient { .. }) {
+                        flag.store(true, Ordering::Relaxed);
+                    }
+                }),
+            )
+            .unwrap();
+        let expected = if dawson_chess_misere_wins(&[n], &mut memo) {
+            cgt_core::Outcome::Next
+        } else {
+            cgt_core::Outcome::Previous
+        };
+        assert_eq!(analysis.misere_outcome(&position).unwrap(), expected, "{n}");
+        assert!(!quotient_asked.load(Ordering::Relaxed), "{n}");
+    }
+}
+
 /// Sums too large to search (more than 40 counters) are answered from the misère quotient of
 /// heaps up to their largest: Dawson's chess, whose quotient keeps growing past heap 32, is
 /// answered for heaps up to 32 (it tried heaps to 300 first, a minute's work on heaps no such

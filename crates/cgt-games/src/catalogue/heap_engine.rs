@@ -16,6 +16,19 @@ const SEARCHED_HEAPS: usize = 8;
 const SEARCHED_COUNTERS: u64 = 40;
 /// How far the misère quotient is computed, at most, for a position too large to search.
 const QUOTIENT_HEAPS: u64 = 300;
+/// The most memory the misère quotient is given when tried for a position (`cgt quotient`
+/// takes the whole budget): the quotient of a game whose quotient keeps growing spends what
+/// it is given failing (Dawson's chess past heap 32: 33 s with 2 GiB, 5 s with 256 MiB),
+/// while the quotients that close are small (Kayles', order 48, in a megabyte).
+const QUOTIENT_MEMORY: u64 = 256 << 20;
+/// The short misère search tried before the quotient is computed (at most a quarter of a
+/// second): a position that looks too large to search may not be (Dawson's chess at 41 is
+/// searched in milliseconds, while its quotient fails at heap 33).
+const PROBE: Budget = Budget {
+    positions: 1 << 16,
+    options: 1 << 24,
+    memory: 128 << 20,
+};
 use crate::{
     GrundySequence, HeapGame, HeapMove, HeapQuotient, HeapRuleset, HeapSolver, Heaps, Result,
     Ruleset, Tabulated,
@@ -193,11 +206,11 @@ impl HeapAnalysis {
     }
 
     /// The misère quotient, for a position with no closed form that is too large to search
-    /// (more than [`SEARCHED_HEAPS`] heaps or [`SEARCHED_COUNTERS`] counters), when it covers
-    /// every heap of it: certified, or partial but reaching the largest heap.
+    /// (more than [`SEARCHED_HEAPS`] heaps or [`SEARCHED_COUNTERS`] counters) and that a short
+    /// search does not answer (see [`PROBE`]), when it covers every heap of it: certified, or
+    /// partial but reaching the largest heap.
     fn quotient_for(&mut self, heaps: &Heaps) -> Option<&HeapQuotient> {
-        let ruleset = self.solver.ruleset();
-        if ruleset.misere_outcome(heaps).is_some() {
+        if self.solver.ruleset().misere_outcome(heaps).is_some() {
             return None;
         }
         let counters = heaps.iter().fold(0u64, u64::saturating_add);
@@ -205,7 +218,11 @@ impl HeapAnalysis {
             return None;
         }
         if self.quotient.is_none() {
-            let budget = self.solver.budget();
+            if self.searched_quickly(heaps) {
+                return None;
+            }
+            let (ruleset, mut budget) = (self.solver.ruleset(), self.solver.budget());
+            budget.memory = budget.memory.min(QUOTIENT_MEMORY);
             let progress = Rc::clone(&self.progress);
             // The heaps of this position and those its play leads to, which are no larger,
             // need the quotient no further than its largest heap; a larger heap needs its period
@@ -238,6 +255,26 @@ impl HeapAnalysis {
             return Ok(outcome);
         }
         Ok(self.misere_solver().outcome(heaps)?)
+    }
+
+    /// Whether the misère search answers `heaps` within [`PROBE`] (the user's budget where it
+    /// is smaller): the answer is then remembered for the search to give at once. A search
+    /// that stops on the short budget keeps what it learnt for the search with the whole one.
+    fn searched_quickly(&mut self, heaps: &Heaps) -> bool {
+        let whole = self.solver.budget();
+        let probe = Budget {
+            positions: whole.positions.min(PROBE.positions),
+            options: whole.options.min(PROBE.options),
+            memory: whole.memory.min(PROBE.memory),
+        };
+        self.misere_solver();
+        let Some(solver) = self.misere.take() else {
+            return false;
+        };
+        let mut solver = solver.with_budget(probe);
+        let answered = solver.outcome(heaps).is_ok();
+        self.misere = Some(solver.with_budget(whole));
+        answered
     }
 
     fn misere_solver(&mut self) -> &mut MisereSolver<HeapGame<Ruleset>> {
