@@ -268,9 +268,10 @@ impl HeapAnalysis {
             memory: whole.memory.min(PROBE.memory),
         };
         self.misere_solver();
-        let Some(solver) = self.misere.take() else {
-            return false;
-        };
+        let solver = self
+            .misere
+            .take()
+            .expect("the misère search, made just above");
         let mut solver = solver.with_budget(probe);
         let answered = solver.outcome(heaps).is_ok();
         self.misere = Some(solver.with_budget(whole));

@@ -437,9 +437,8 @@ impl MisereQuotient {
                 }
                 let next = unfolding.multiply(code, letter_codes[l]);
                 if index_of_code[next] == UNSEEN {
-                    // Positions waiting are bounded as the elements are (a few hundred
-                    // megabytes at most).
-                    // Its place in the queue (which grows by doubling) and its heaps.
+                    // A position waiting takes its place in the queue (which grows by
+                    // doubling) and its heaps.
                     let waiting = 2 * 40 + 16 + 8 * (word.len() as u64 + 1);
                     if queue.len() >= 4 * MAX_UNFOLDED
                         || bytes + waiting * (queue.len() as u64 + 1) > self.budget.memory
