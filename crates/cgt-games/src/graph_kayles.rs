@@ -320,6 +320,20 @@ const MOST_CANONICAL: u32 = 64;
 /// Every step depends only on the graph up to isomorphism, so isomorphic graphs meet the same
 /// leaves. Any renumbering is the same game, so the bound costs sharing, never an answer.
 fn canonical_labelling(graph: &SimpleGraph) -> SimpleGraph {
+    // A path or a cycle, what the parts of a long line's game are, is written along itself at
+    // once: refinement splits such a graph one pair of vertices per pass, a pass per vertex,
+    // and was most of the time of a misère search on `path:60` (5,400 positions a second).
+    let line = match graph.line() {
+        Some(Line::Path(_)) => Some(SimpleGraph::path(graph.vertices)),
+        Some(Line::Cycle(_)) => Some(SimpleGraph::cycle(graph.vertices)),
+        None => None,
+    };
+    if let Some(form) = line {
+        return SimpleGraph {
+            normal: true,
+            ..form
+        };
+    }
     if graph.vertices > MOST_CANONICAL {
         return breadth_first_labelling(graph);
     }

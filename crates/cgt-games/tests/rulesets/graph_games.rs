@@ -308,3 +308,135 @@ fn graphs_past_the_bound_or_misspelt_are_refused() {
     let error = ArcKayles.read_component("pth:4").unwrap_err().to_string();
     assert!(error.contains("path:N"), "{error}");
 }
+
+/// Whether the player to move wins misère play of lines side by side, written apart from the
+/// engine: `paths` and `cycles` by their numbers of vertices, and the vertices a move takes
+/// (`taken`: 3 for Node Kayles, a vertex and its two neighbours, 2 for Arc Kayles). A path of
+/// n leaves the two paths either side of what was taken (at an end, Node Kayles takes fewer);
+/// a cycle of n leaves the path of n - taken.
+fn line_misere_wins(
+    taken: u32,
+    paths: &[u32],
+    cycles: &[u32],
+    memo: &mut std::collections::HashMap<(Vec<u32>, Vec<u32>), bool>,
+) -> bool {
+    let key = (paths.to_vec(), cycles.to_vec());
+    if let Some(&known) = memo.get(&key) {
+        return known;
+    }
+    let mut options: Vec<(Vec<u32>, Vec<u32>)> = Vec::new();
+    let normal = |mut paths: Vec<u32>, mut cycles: Vec<u32>| {
+        paths.retain(|&n| n > 0);
+        paths.sort_unstable();
+        cycles.sort_unstable();
+        (paths, cycles)
+    };
+    for (i, &n) in paths.iter().enumerate() {
+        let rest: Vec<u32> = paths[..i].iter().chain(&paths[i + 1..]).copied().collect();
+        // Node Kayles: the vertex chosen, with its neighbours; Arc Kayles: an edge's two ends.
+        let moves = if taken == 3 { n } else { n.saturating_sub(1) };
+        for at in 0..moves {
+            let (left, right) = if taken == 3 {
+                (at.saturating_sub(1), n.saturating_sub(at + 2))
+            } else {
+                (at, n - at - 2)
+            };
+            let mut next = rest.clone();
+            next.extend([left, right]);
+            options.push(normal(next, cycles.to_vec()));
+        }
+    }
+    for (i, &n) in cycles.iter().enumerate() {
+        let rest: Vec<u32> = cycles[..i]
+            .iter()
+            .chain(&cycles[i + 1..])
+            .copied()
+            .collect();
+        let mut next = paths.to_vec();
+        next.push(n - taken);
+        options.push(normal(next, rest));
+    }
+    let wins = options.is_empty()
+        || options
+            .iter()
+            .any(|(p, c)| !line_misere_wins(taken, p, c, memo));
+    memo.insert(key, wins);
+    wins
+}
+
+/// Paths and cycles side by side, numbered at random.
+fn lines_renumbered() -> impl Strategy<Value = (Vec<u32>, Vec<u32>, SimpleGraph)> {
+    (
+        prop::collection::vec(1u32..13, 0..3),
+        prop::collection::vec(3u32..12, 0..2),
+    )
+        .prop_flat_map(|(paths, cycles)| {
+            let n: u32 = paths.iter().chain(&cycles).sum();
+            (
+                Just(paths),
+                Just(cycles),
+                Just((0..n).collect::<Vec<u32>>()).prop_shuffle(),
+            )
+        })
+        .prop_map(|(paths, cycles, number)| {
+            let mut edges = Vec::new();
+            let mut start = 0;
+            for (&n, closed) in paths
+                .iter()
+                .map(|n| (n, false))
+                .chain(cycles.iter().map(|n| (n, true)))
+            {
+                edges.extend((start + 1..start + n).map(|v| (v - 1, v)));
+                if closed {
+                    edges.push((start, start + n - 1));
+                }
+                start += n;
+            }
+            let graph = SimpleGraph::new(
+                start,
+                edges
+                    .into_iter()
+                    .map(|(a, b)| (number[a as usize], number[b as usize])),
+            );
+            (paths, cycles, graph)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    /// Misère play of lines, however numbered (each a component written along itself at once),
+    /// against the brute force over lengths: Node Kayles is misère Dawson's chess, Arc Kayles
+    /// misère Dawson's Kayles. A line's form is the same graph renumbered, one for all
+    /// numberings.
+    #[test]
+    fn misere_play_of_lines_is_misere_dawsons_games((paths, cycles, graph) in lines_renumbered()) {
+        use cgt_core::{MisereSolver, Outcome};
+        let mut sorted_paths = paths.clone();
+        sorted_paths.sort_unstable();
+        let mut sorted_cycles = cycles.clone();
+        sorted_cycles.sort_unstable();
+        for (taken, outcome) in [
+            (3, MisereSolver::new(NodeKayles).outcome(&graph).unwrap()),
+            (2, MisereSolver::new(ArcKayles).outcome(&graph).unwrap()),
+        ] {
+            let wins = line_misere_wins(taken, &sorted_paths, &sorted_cycles, &mut Default::default());
+            prop_assert_eq!(outcome == Outcome::Next, wins, "taken {} of {:?} {:?}", taken, paths, cycles);
+        }
+        let form = NodeKayles.canonical(graph.clone());
+        prop_assert!(paths.len() + cycles.len() > 2 || graph.vertices() > 8 || isomorphic(&graph, &form));
+        let standard = SimpleGraph::new(graph.vertices(), {
+            let mut edges = Vec::new();
+            let mut start = 0;
+            for (&n, closed) in paths.iter().map(|n| (n, false)).chain(cycles.iter().map(|n| (n, true))) {
+                edges.extend((start + 1..start + n).map(|v| (v - 1, v)));
+                if closed {
+                    edges.push((start, start + n - 1));
+                }
+                start += n;
+            }
+            edges
+        });
+        prop_assert_eq!(form, NodeKayles.canonical(standard));
+    }
+}
