@@ -93,7 +93,8 @@ EXAMPLES:
 const PLAY_HELP: &str = "\
 MOVES are typed as the component's number and what it becomes: in a heap game `2 1` makes
 heap 2 hold 1 counter, `3 1 4` splits heap 3 into heaps of 1 and 4, `3 0` (or `3 -`) removes
-heap 3 entirely; in Wythoff's game `1 2,3` makes the first game's heaps 2 and 3.
+heap 3 entirely; in Wythoff's game `1 2,3` makes the first game's heaps 2 and 3. A move as
+the program writes it (a hint, cgt's own move: `heap 2: 4 -> 3`) is read as written.
 Also: hint (a winning move, if there is one), undo (take back your last turn), help, quit.
 Input is read line by line, so a game can be scripted: printf '1 1\\nhint\\n' | cgt play nim 3 4 5
 

@@ -491,3 +491,86 @@ fn a_number_alone_is_the_position_left_or_refused() {
     session.say("quit");
     session.finish();
 }
+
+/// What the program writes of a move, the example before the first prompt and every hint, can
+/// be typed back as it is shown and is played as that move, in every kind of game: heaps
+/// (`heap 2: 4 -> 3`), games whose moves are described (`wind back 2: 3 -> 1`, Wythoff's `take 2
+/// from both heaps: 3,4 -> 1,2`), sums (`component 2: ...`), graphs of tokens (`c -> d`) and
+/// the games whose moves are named (Cram, Chomp, Node Kayles). Hints such as `heap 2: 4 -> 3`
+/// were refused (`heap` is not a heap number), and the example was `1 2` whatever the game.
+/// A hint copied from another turn names a component that is no longer there, and is refused.
+#[test]
+fn what_the_program_writes_of_a_move_can_be_typed_back() {
+    let graph = std::env::temp_dir().join(format!("cgt-play-typed-{}.txt", std::process::id()));
+    std::fs::write(&graph, "a b\nb c\nc a\nc d\n").unwrap();
+    let graph = graph.to_str().unwrap().to_string();
+    let starts: Vec<Vec<&str>> = vec![
+        vec!["nim", "3", "4"],
+        vec!["kayles", "5", "7"],
+        vec!["grundy", "8"],
+        vec!["wythoff", "3,4"],
+        vec!["wythoff", "3,5", "1,1"],
+        vec!["windup:4:2", "3"],
+        vec!["square-but-one", "7"],
+        vec!["staircase", "1,2,3"],
+        vec!["moore:2", "1", "2", "4"],
+        vec!["loopy-subtraction:1,-1/5", "2", "3"],
+        vec!["--graph", &graph, "c"],
+        vec!["--graph", &graph, "a", "c"],
+        vec!["cram", "2x3"],
+        vec!["chomp", "3x3", "2x2"],
+        vec!["node-kayles", "path:3", "path:6"],
+        vec!["nim", "3", "5", "1", "--misere"],
+    ];
+    for start in &starts {
+        // A hint of the starting position (an N-position or a draw: every hint names a move).
+        typed_back(start, Some("hint"), |text| {
+            let hint = text.lines().find_map(|line| line.strip_prefix("hint: "))?;
+            match hint.strip_prefix("no move wins, but ") {
+                Some(drawing) => drawing.strip_suffix(" keeps the draw"),
+                None => Some(hint.split_once(", which")?.0),
+            }
+            .map(ToString::to_string)
+        });
+        // The example shown before the first prompt.
+        typed_back(start, None, |text| {
+            let line = text
+                .lines()
+                .find_map(|line| line.strip_prefix("Type a move as the program writes one (`"))?;
+            Some(line.split_once('`')?.0.to_string())
+        });
+    }
+    // The first example of Nim 3 4 again after heap 1 has changed: refused, not played.
+    let mut session = Session::start(&["nim", "3", "4"]);
+    session.until_prompt();
+    session.say("heap 1: 3 -> 2");
+    session.until_prompt();
+    session.say("heap 1: 3 -> 1");
+    let (text, _) = session.until_prompt();
+    assert!(text.contains("moves from 3, but heap 1 is 2"), "{text}");
+    assert!(!text.contains("you: "), "{text}");
+    session.say("quit");
+    session.finish();
+}
+
+/// Starts `start`, says `ask` first if given, and types what `pick` finds in the text shown
+/// before the next prompt: it must be played as typed.
+fn typed_back(start: &[&str], ask: Option<&str>, pick: impl Fn(&str) -> Option<String>) {
+    let mut session = Session::start(start);
+    let (mut text, _) = session.until_prompt();
+    if let Some(ask) = ask {
+        session.say(ask);
+        text = session.until_prompt().0;
+    }
+    let typed = pick(&text).unwrap_or_else(|| panic!("{start:?}: nothing to type in {text}"));
+    session.say(&typed);
+    let (text, prompted) = session.until_prompt();
+    assert!(
+        text.contains(&format!("you: {typed}")),
+        "{start:?}: `{typed}` gave {text}"
+    );
+    if prompted {
+        session.say("quit");
+    }
+    session.finish();
+}

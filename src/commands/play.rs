@@ -106,6 +106,9 @@ fn board(position: &Written) -> String {
 /// component outside heap games, where it is the position the move leaves (hour 1).
 fn parse_move(line: &str, position: &Written, heaps: bool) -> Result<(usize, Vec<String>), String> {
     let line = line.trim();
+    if let Some(written) = as_the_program_writes(line, position, heaps) {
+        return written;
+    }
     let end = line
         .find(|c: char| c.is_whitespace() || c == ':')
         .unwrap_or(line.len());
@@ -139,11 +142,7 @@ fn parse_move(line: &str, position: &Written, heaps: bool) -> Result<(usize, Vec
     let index: usize = first
         .parse()
         .map_err(|_| format!("`{first}` is not a {what} number; {what}s are 1 to {count}"))?;
-    if index == 0 || index > count {
-        return Err(format!(
-            "there is no {what} {index}; {what}s are 1 to {count}"
-        ));
-    }
+    check_number(index, count, what)?;
     if bare {
         let how = if heaps {
             format!("`{index} 2` to leave 2 in it, `{index} 0` to leave nothing")
@@ -155,6 +154,101 @@ fn parse_move(line: &str, position: &Written, heaps: bool) -> Result<(usize, Vec
         ));
     }
     Ok((index - 1, words.iter().map(ToString::to_string).collect()))
+}
+
+/// A move read as the program writes one, in a hint or its own move, so that what it shows
+/// can be typed back: `heap 2: 4 -> 1 2` (heap 2 becomes 1 and 2), `heap 1: 1 -> nothing`,
+/// `component 2: take 1 from the second heap: 3,5 -> 3,4`, `wind back 2: 3 -> 1`; `None` for
+/// any other line. The component before the arrow must be the one there: a hint copied from an
+/// earlier turn is refused, not played as another move. The words of a move itself (`bite at
+/// row 2, column 2`, `take vertex 0 and its neighbour 1`) are the game's to read, after the
+/// component's number when there is one.
+fn as_the_program_writes(
+    line: &str,
+    position: &Written,
+    heaps: bool,
+) -> Option<Result<(usize, Vec<String>), String>> {
+    let count = position.components().len();
+    let what = if heaps { "heap" } else { "component" };
+    // `heap N: ` or `component N: ` names the component.
+    let named = ["heap ", "component "].iter().find_map(|prefix| {
+        let rest = line
+            .get(..prefix.len())?
+            .eq_ignore_ascii_case(prefix)
+            .then(|| &line[prefix.len()..])?;
+        let (number, rest) = rest.split_once(':')?;
+        Some((number.trim().parse::<usize>().ok()?, rest.trim_start()))
+    });
+    let (index, rest) = match named {
+        Some((index, rest)) => (Some(index), rest),
+        None => (None, line),
+    };
+    let arrow = rest.find("->");
+    let Some(arrow) = arrow else {
+        // A move's own words after `component N: `, as in a sum of Cram boards.
+        return index.map(|index| {
+            check_number(index, count, what)?;
+            Ok((
+                index - 1,
+                rest.split_whitespace().map(ToString::to_string).collect(),
+            ))
+        });
+    };
+    let (before, after) = (rest[..arrow].trim_end(), rest[arrow + 2..].trim());
+    // `2: 4 -> 3`: the number before the colon is the component's.
+    let (index, before) = match (index, before.split_once(':')) {
+        (None, Some((head, tail))) if head.trim().parse::<usize>().is_ok() => {
+            (head.trim().parse().ok(), tail.trim())
+        }
+        _ => (index, before),
+    };
+    // A number alone before the arrow is a typed move such as `2 -> 1 3`, read by
+    // `parse_move`; anything else is the component as it was, after a description's last `:`
+    // (`wind back 2: 3`) or alone (`c -> d` on a graph).
+    if index.is_none() && before.parse::<usize>().is_ok() {
+        return None;
+    }
+    let index = match index {
+        Some(index) => index,
+        None if count == 1 => 1,
+        None => {
+            return Some(Err(format!(
+                "`{line}` does not say which {what} it moves in: type its number first (`1 ...`)"
+            )));
+        }
+    };
+    Some(check_number(index, count, what).and_then(|()| {
+        let there = position.components()[index - 1].as_str();
+        let was = before
+            .strip_suffix(there)
+            .is_some_and(|head| head.is_empty() || head.trim_end().ends_with(':'));
+        if !was {
+            let from = before.rsplit(':').next().unwrap_or(before).trim();
+            return Err(format!(
+                "`{line}` moves from {from}, but {what} {index} is {there}"
+            ));
+        }
+        let words = if after == "nothing" {
+            Vec::new()
+        } else {
+            after
+                .split(|c: char| c.is_whitespace() || (heaps && c == ','))
+                .filter(|word| !word.is_empty())
+                .map(ToString::to_string)
+                .collect()
+        };
+        Ok((index - 1, words))
+    }))
+}
+
+/// Whether `index` names one of `count` components.
+fn check_number(index: usize, count: usize, what: &str) -> Result<(), String> {
+    if index == 0 || index > count {
+        return Err(format!(
+            "there is no {what} {index}; {what}s are 1 to {count}"
+        ));
+    }
+    Ok(())
 }
 
 /// A move as play names it: after the component's number when the position has several and
@@ -209,11 +303,6 @@ pub fn run(
             "wins"
         }
     )?;
-    writeln!(
-        out,
-        "Type a move as the {}'s number and what it becomes (`1 2`), or hint, undo, help, quit.",
-        if heaps { "heap" } else { "component" }
-    )?;
     // Positions at the start of each of the player's turns, with the length of the trail then,
     // for undo.
     let mut history: Vec<(Written, usize)> = Vec::new();
@@ -222,6 +311,8 @@ pub fn run(
     let mut trail: Vec<(Written, bool)> = Vec::new();
     let mut position = start;
     let mut cgt_to_move = arguments.first == First::Cgt;
+    // Whether the player has been shown how to type a move (before their first prompt).
+    let mut shown_how = false;
     loop {
         let described = game.describe(&position)?;
         writeln!(out)?;
@@ -290,6 +381,24 @@ pub fn run(
             cgt_to_move = false;
             continue;
         }
+        if !shown_how {
+            // An example of the player's own position, written as hints and cgt's moves are:
+            // what is shown can be typed.
+            shown_how = true;
+            let example = named(&any, &position, heaps);
+            if heaps {
+                writeln!(
+                    out,
+                    "Type a move as the program writes one (`{example}`) or as the heap's number \
+                     and what it becomes (`1 2`), or hint, undo, help, quit."
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "Type a move as the program writes one (`{example}`), or hint, undo, help, quit."
+                )?;
+            }
+        }
         if claimable {
             writeln!(
                 out,
@@ -323,8 +432,8 @@ pub fn run(
                     writeln!(
                         out,
                         "A move is the heap's number and what it becomes: `2 1` leaves 1 in heap 2, \
-                         `3 1 4` splits heap 3 into 1 and 4, `3 0` removes heap 3. Commands: hint, \
-                         undo, quit."
+                         `3 1 4` splits heap 3 into 1 and 4, `3 0` removes heap 3; or as hints \
+                         write it: `heap 2: 4 -> 1`. Commands: hint, undo, quit."
                     )?;
                 } else {
                     writeln!(
@@ -333,7 +442,9 @@ pub fn run(
                          writes it: `1 2,3` makes component 1 into 2,3. In Cram, Chomp, Node Kayles \
                          and Arc Kayles the move itself will do, as hints name it: `1 r2c3-r3c3` (a \
                          domino's cells), `1 r2c3` (a bite), `1 vertex 2`, `1 edge 0-1`, and with \
-                         one component the number may go. Commands: hint, undo, quit."
+                         one component the number may go. A move as hints write it will do too \
+                         (`component 2: take 1 from the second heap: 3,5 -> 3,4`). Commands: hint, \
+                         undo, quit."
                     )?;
                 }
                 continue;
