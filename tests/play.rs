@@ -498,7 +498,8 @@ fn a_number_alone_is_the_position_left_or_refused() {
 /// from both heaps: 3,4 -> 1,2`), sums (`component 2: ...`), graphs of tokens (`c -> d`) and
 /// the games whose moves are named (Cram, Chomp, Node Kayles). Hints such as `heap 2: 4 -> 3`
 /// were refused (`heap` is not a heap number), and the example was `1 2` whatever the game.
-/// A hint copied from another turn names a component that is no longer there, and is refused.
+/// A hint copied from another turn names a component that is no longer there, and is refused;
+/// `heap 1:` alone names no move.
 #[test]
 fn what_the_program_writes_of_a_move_can_be_typed_back() {
     let graph = std::env::temp_dir().join(format!("cgt-play-typed-{}.txt", std::process::id()));
@@ -548,6 +549,11 @@ fn what_the_program_writes_of_a_move_can_be_typed_back() {
     session.say("heap 1: 3 -> 1");
     let (text, _) = session.until_prompt();
     assert!(text.contains("moves from 3, but heap 1 is 2"), "{text}");
+    assert!(!text.contains("you: "), "{text}");
+    // A component named with nothing after it is no move (as `1` alone is none).
+    session.say("heap 1:");
+    let (text, _) = session.until_prompt();
+    assert!(text.contains("but not what it becomes"), "{text}");
     assert!(!text.contains("you: "), "{text}");
     session.say("quit");
     session.finish();

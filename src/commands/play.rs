@@ -171,27 +171,44 @@ fn as_the_program_writes(
     let count = position.components().len();
     let what = if heaps { "heap" } else { "component" };
     // `heap N: ` or `component N: ` names the component.
-    let named = ["heap ", "component "].iter().find_map(|prefix| {
-        let rest = line
-            .get(..prefix.len())?
-            .eq_ignore_ascii_case(prefix)
-            .then(|| &line[prefix.len()..])?;
-        let (number, rest) = rest.split_once(':')?;
-        Some((number.trim().parse::<usize>().ok()?, rest.trim_start()))
-    });
+    let mut named = None;
+    for prefix in ["heap ", "component "] {
+        let Some(rest) = line
+            .get(..prefix.len())
+            .filter(|head| head.eq_ignore_ascii_case(prefix))
+            .map(|_| &line[prefix.len()..])
+        else {
+            continue;
+        };
+        let Some((number, rest)) = rest.split_once(':') else {
+            continue;
+        };
+        let number = number.trim();
+        match number.parse::<usize>() {
+            Ok(index) => named = Some((index, rest.trim_start())),
+            // A number past any count of components is none of them.
+            Err(_) if !number.is_empty() && number.bytes().all(|b| b.is_ascii_digit()) => {
+                return Some(Err(format!(
+                    "there is no {what} {number}; {what}s are 1 to {count}"
+                )));
+            }
+            Err(_) => {}
+        }
+        break;
+    }
     let (index, rest) = match named {
         Some((index, rest)) => (Some(index), rest),
         None => (None, line),
     };
     let arrow = rest.find("->");
     let Some(arrow) = arrow else {
-        // A move's own words after `component N: `, as in a sum of Cram boards.
+        // `component N: ` and a move's own words, as in a sum of Cram boards: read as the
+        // number and the words (so `heap 1:` alone names no move, as `1` alone does not).
         return index.map(|index| {
-            check_number(index, count, what)?;
-            Ok((
-                index - 1,
-                rest.split_whitespace().map(ToString::to_string).collect(),
-            ))
+            let typed = format!("{index} {rest}");
+            parse_move(&typed, position, heaps).map_err(|message| {
+                message.replacen(&format!("`{}`", typed.trim()), &format!("`{line}`"), 1)
+            })
         });
     };
     let (before, after) = (rest[..arrow].trim_end(), rest[arrow + 2..].trim());
@@ -219,9 +236,11 @@ fn as_the_program_writes(
     };
     Some(check_number(index, count, what).and_then(|()| {
         let there = position.components()[index - 1].as_str();
-        let was = before
-            .strip_suffix(there)
-            .is_some_and(|head| head.is_empty() || head.trim_end().ends_with(':'));
+        // Nothing before the arrow (`heap 1: -> 3`, as `1 -> 3`) says nothing of it.
+        let was = before.is_empty()
+            || before
+                .strip_suffix(there)
+                .is_some_and(|head| head.is_empty() || head.trim_end().ends_with(':'));
         if !was {
             let from = before.rsplit(':').next().unwrap_or(before).trim();
             return Err(format!(
