@@ -942,3 +942,37 @@ fn a_quotient_killed_at_any_moment_resumes_to_the_same_answer() {
     }
     std::fs::remove_dir_all(&directory).unwrap();
 }
+
+/// A path (or a row of Cram) too long for a graph is refused with the heap game it is, and the
+/// command named gives the path's value: Node Kayles on a path of n is Dawson's chess heap n
+/// (A002187, period 34 from 52); Arc Kayles on it and Cram on a row of n are Dawson's Kayles
+/// heap n, G(n) = A002187(n - 1).
+#[test]
+fn a_path_too_long_for_a_graph_names_the_heap_game_it_is() {
+    let chess = common::oracle_values(
+        "dawson_0.07_and_0.137.json",
+        "/dawsons_chess_0.137/G_expanded_by_rule_0_to_999/values",
+    );
+    let at = |n: u64| chess[(52 + (n - 52) % 34) as usize];
+    for (arguments, named, expected) in [
+        (
+            ["node-kayles", "path:5000"],
+            "cgt value dawson-chess 5000",
+            at(5000),
+        ),
+        (
+            ["arc-kayles", "path:5001"],
+            "cgt value dawson-kayles 5001",
+            at(5000),
+        ),
+        (["cram", "1x5001"], "cgt value dawson-kayles 5001", at(5000)),
+        (["cram", "5001x1"], "cgt value dawson-kayles 5001", at(5000)),
+    ] {
+        let mut all = vec!["value"];
+        all.extend(arguments);
+        fails(&all, &format!("`{named}`"));
+        let mut words: Vec<&str> = named.split_whitespace().skip(1).collect();
+        words.push("--json");
+        assert_eq!(json(&words)["grundy"].as_u64(), Some(expected), "{named}");
+    }
+}

@@ -120,11 +120,16 @@ impl Board {
     /// [`crate::Error::InvalidPosition`] past 4096 cells.
     pub fn rectangle(rows: u32, columns: u32) -> Result<Board> {
         if u64::from(rows) * u64::from(columns) > MOST_CELLS {
-            return Err(component_error(
-                "cram",
-                &format!("{rows}x{columns}"),
-                "a board may have at most 4096 cells",
-            ));
+            // A single row too long to build is a heap of Dawson's Kayles.
+            let why = match rows.min(columns) {
+                1 => format!(
+                    "a board may have at most 4096 cells; a row of {n} cells is a heap of \
+                     dawson-kayles: `cgt value dawson-kayles {n}`",
+                    n = rows.max(columns)
+                ),
+                _ => "a board may have at most 4096 cells".to_string(),
+            };
+            return Err(component_error("cram", &format!("{rows}x{columns}"), &why));
         }
         let mut board = Board::blank(rows, columns);
         for cell in 0..rows as usize * columns as usize {

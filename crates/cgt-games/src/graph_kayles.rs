@@ -668,7 +668,20 @@ fn read_graph(game: &str, text: &str) -> Result<SimpleGraph> {
             }
             Ok(SimpleGraph::new(graph.len() as u32, graph.edges()))
         }
-        "path" => Ok(SimpleGraph::path(number(rest)?)),
+        "path" => number(rest).map(SimpleGraph::path).map_err(|error| {
+            // A path too long to build is a heap of the octal game the path is.
+            let same = match game {
+                "node-kayles" => "dawson-chess",
+                _ => "dawson-kayles",
+            };
+            match rest.trim().parse::<u64>() {
+                Ok(n) => bad(&format!(
+                    "a graph may have at most 1024 vertices; {game} on a path of {n} is a heap \
+                     of {same}: `cgt value {same} {n}`"
+                )),
+                Err(_) => error,
+            }
+        }),
         "cycle" => Ok(SimpleGraph::cycle(number(rest)?)),
         "complete" if number(rest)? <= 256 => Ok(SimpleGraph::complete(number(rest)?)),
         "complete" => Err(bad("a complete graph may have at most 256 vertices")),
