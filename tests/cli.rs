@@ -976,3 +976,40 @@ fn a_path_too_long_for_a_graph_names_the_heap_game_it_is() {
         assert_eq!(json(&words)["grundy"].as_u64(), Some(expected), "{named}");
     }
 }
+
+/// A position whose search goes past the limits still gets what the game's closed form knows,
+/// instead of an error: a square of Chomp is an N-position (strategy stealing) won by the bite
+/// at row 2, column 2, which leaves an L of equal arms (a P-position: the second player mirrors
+/// across the diagonal); such an L is a P-position, so its value is 0. Each was refused
+/// ("the work exceeded the limit of 1000 positions").
+#[test]
+fn a_search_past_the_limits_keeps_what_a_closed_form_knows() {
+    let square = json(&[
+        "value",
+        "chomp",
+        "20x20",
+        "--max-positions",
+        "1000",
+        "--json",
+    ]);
+    assert_eq!(square["outcome"], "N", "{square}");
+    assert!(square["grundy"].is_null(), "{square}");
+    let mut arms = vec![20u64];
+    arms.extend([1; 19]);
+    assert_eq!(
+        square["winning_moves"],
+        serde_json::json!([[arms]]),
+        "{square}"
+    );
+    assert_eq!(square["winning_moves_truncated"], true, "{square}");
+    let text = common::cgt(&["value", "chomp", "20x20", "--max-positions", "1000"]);
+    let text = String::from_utf8(text.stdout).unwrap();
+    assert!(text.contains("value:    unknown"), "{text}");
+    assert!(text.contains("(bite at row 2, column 2)"), "{text}");
+    assert!(text.contains("more may exist"), "{text}");
+    let l: Vec<String> = arms.iter().map(u64::to_string).collect();
+    let l = l.join(",");
+    let corner = json(&["value", "chomp", &l, "--max-positions", "10", "--json"]);
+    assert_eq!(corner["outcome"], "P", "{corner}");
+    assert_eq!(corner["grundy"], 0, "{corner}");
+}

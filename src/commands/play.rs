@@ -28,6 +28,10 @@ impl Game {
             });
         }
         let evaluation: Evaluation = self.analysis.evaluate(position)?;
+        if evaluation.value.is_none() {
+            // Past the limits, with the outcome from the game's closed form.
+            return Ok(format!("value unknown, {}", evaluation.outcome));
+        }
         let value = super::value::shown(&evaluation, self.ascii);
         Ok(match evaluation.outcome {
             Outcome::Draw => format!("value {value}, a draw with best play"),

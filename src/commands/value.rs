@@ -63,7 +63,7 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
     } else {
         writeln!(
             out,
-            "value:    unknown (its search exceeds --max-options; the outcome below is from the game's closed form)"
+            "value:    unknown (its search goes past the limits (--max-options, --max-positions, --max-memory); the outcome below is from the game's closed form)"
         )?;
     }
     outcome_and_moves(

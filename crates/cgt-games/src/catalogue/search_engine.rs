@@ -322,19 +322,114 @@ where
             .collect()
     }
 
-    fn evaluation(&mut self, components: &[G::Position]) -> Result<Evaluation> {
+    /// The outcome of a position of one component from the game's closed form, for when its
+    /// value is beyond the budget (and its value when that outcome is P: 0).
+    fn closed_form_evaluation(&self, components: &[G::Position]) -> Option<Evaluation> {
+        let [component] = components else {
+            return None;
+        };
+        Some(match self.game().known_outcome(component)? {
+            // A P-position's value is 0 (Sprague-Grundy: its nimber is 0 exactly then).
+            Outcome::Previous => Evaluation::of(Nimber::ZERO),
+            outcome => Evaluation {
+                value: None,
+                outcome,
+                remoteness: None,
+            },
+        })
+    }
+
+    /// At most `limit` winning moves of a position of one component, for when its search is
+    /// beyond the budget: none from a P-position, and from an N-position the moves to positions
+    /// a closed form says are P, each move looked at within the budget's options (the others
+    /// may win too: the list says there may be more).
+    fn closed_form_winning_moves(
+        &self,
+        components: &[G::Position],
+        limit: usize,
+    ) -> Option<Result<(Vec<Move>, bool)>> {
+        let [component] = components else {
+            return None;
+        };
+        let game = self.game();
+        match game.known_outcome(component)? {
+            Outcome::Previous => return Some(Ok((Vec::new(), false))),
+            Outcome::Next => {}
+            Outcome::Draw => return None,
+        }
+        let mut winning = Vec::new();
+        for (examined, next) in game.moves(component).enumerate() {
+            if examined as u64 >= self.solver.budget().options {
+                return Some(Err(self.solver.budget().exceeded(Resource::Options).into()));
+            }
+            if winning.len() == limit {
+                break;
+            }
+            if game.known_outcome(&next) == Some(Outcome::Previous) {
+                winning.push(self.front_move(components, 0, next));
+            }
+        }
+        Some(Ok((winning, true)))
+    }
+
+    /// At most `limit` winning moves, searched: the solver's for one component (closed forms of
+    /// outcomes first), else the Sprague-Grundy rule on the components' values.
+    fn searched_winning_moves(
+        &mut self,
+        components: &[G::Position],
+        limit: usize,
+    ) -> Result<(Vec<Move>, bool)> {
+        let mut winning = Vec::new();
+        if let ([component], None) = (components, self.search.as_ref()) {
+            // One component: the solver uses the game's closed-form outcome where it has one.
+            let found = self.solver.first_winning_moves(component, limit + 1)?;
+            let more = found.len() > limit;
+            for next in found.into_iter().take(limit) {
+                winning.push(self.front_move(components, 0, next));
+            }
+            return Ok((winning, more));
+        }
         let values = self.values(components)?;
+        let Some(values) = values.into_iter().collect::<Option<Vec<Nimber>>>() else {
+            return Err(cgt_core::Error::LimitExceeded {
+                resource: Resource::Options,
+                limit: self.solver.budget().options,
+            }
+            .into());
+        };
+        let total: Nimber = values.iter().copied().collect();
+        if total.is_zero() {
+            return Ok((winning, false));
+        }
+        // The Sprague-Grundy rule: a winning move changes one component of value g into one of
+        // value g ^ total.
+        for (index, &value) in values.iter().enumerate() {
+            let wanted = limit + 1 - winning.len();
+            let found = self.moves_to_value(&components[index], value ^ total, wanted)?;
+            for next in found {
+                winning.push(self.front_move(components, index, next));
+            }
+            if winning.len() > limit {
+                winning.truncate(limit);
+                return Ok((winning, true));
+            }
+        }
+        Ok((winning, false))
+    }
+
+    fn evaluation(&mut self, components: &[G::Position]) -> Result<Evaluation> {
+        // A search past the budget still leaves the outcome a closed form knows.
+        let values = match self.values(components) {
+            Err(error) if past_limit(&error) => {
+                return self.closed_form_evaluation(components).ok_or(error);
+            }
+            values => values?,
+        };
         if let Some(values) = values.iter().copied().collect::<Option<Vec<Nimber>>>() {
             return Ok(Evaluation::of(values.into_iter().collect()));
         }
-        if let [component] = components {
-            if let Some(outcome) = self.game().known_outcome(component) {
-                return Ok(Evaluation {
-                    value: None,
-                    outcome,
-                    remoteness: None,
-                });
-            }
+        if let Some(evaluation) = self.closed_form_evaluation(components) {
+            return Ok(evaluation);
         }
         // A sum needs the value of every component: one is beyond the budget.
         Err(cgt_core::Error::LimitExceeded {
@@ -410,42 +505,12 @@ where
 
     fn winning_moves(&mut self, position: &Written, limit: usize) -> Result<(Vec<Move>, bool)> {
         let components = self.components(position)?;
-        let mut winning = Vec::new();
-        if let ([component], None) = (components.as_slice(), self.search.as_ref()) {
-            // One component: the solver uses the game's closed-form outcome where it has one.
-            let found = self.solver.first_winning_moves(component, limit + 1)?;
-            let more = found.len() > limit;
-            for next in found.into_iter().take(limit) {
-                winning.push(self.front_move(&components, 0, next));
-            }
-            return Ok((winning, more));
+        match self.searched_winning_moves(&components, limit) {
+            Err(error) if past_limit(&error) => self
+                .closed_form_winning_moves(&components, limit)
+                .unwrap_or(Err(error)),
+            found => found,
         }
-        let values = self.values(&components)?;
-        let Some(values) = values.into_iter().collect::<Option<Vec<Nimber>>>() else {
-            return Err(cgt_core::Error::LimitExceeded {
-                resource: Resource::Options,
-                limit: self.solver.budget().options,
-            }
-            .into());
-        };
-        let total: Nimber = values.iter().copied().collect();
-        if total.is_zero() {
-            return Ok((winning, false));
-        }
-        // The Sprague-Grundy rule: a winning move changes one component of value g into one of
-        // value g ^ total.
-        for (index, &value) in values.iter().enumerate() {
-            let wanted = limit + 1 - winning.len();
-            let found = self.moves_to_value(&components[index], value ^ total, wanted)?;
-            for next in found {
-                winning.push(self.front_move(&components, index, next));
-            }
-            if winning.len() > limit {
-                winning.truncate(limit);
-                return Ok((winning, true));
-            }
-        }
-        Ok((winning, false))
     }
 
     fn find_move(
@@ -586,6 +651,11 @@ pub(super) fn find_move<G: Notation>(
         }
     };
     Ok(reached.map(|next| front_move(game, components, component, next)))
+}
+
+/// Whether `error` is the budget's limit met, not a fault of the position.
+fn past_limit(error: &Error) -> bool {
+    matches!(error, Error::Engine(cgt_core::Error::LimitExceeded { .. }))
 }
 
 /// The error for asking a sequence of a game whose positions are not single heaps.
