@@ -1013,3 +1013,27 @@ fn a_search_past_the_limits_keeps_what_a_closed_form_knows() {
     assert_eq!(corner["outcome"], "P", "{corner}");
     assert_eq!(corner["grundy"], 0, "{corner}");
 }
+
+/// --max-options bounds Chomp's table as it bounds a search: a table of 2 x 1000 examines
+/// about 5 x 10^8 options, far past 10^4, so none is made and the search stops at the limit,
+/// leaving what the closed form knows (two rows (a, b) are a P-position exactly when
+/// a = b + 1: the winning move from 1000,1000 leaves 1000,999). The table was made whatever
+/// the limit: 'chomp 2x5000 --max-options 1000000' spent a minute on one.
+#[test]
+fn chomp_tables_keep_within_the_options_allowed() {
+    let report = json(&[
+        "value",
+        "chomp",
+        "2x1000",
+        "--max-options",
+        "10000",
+        "--json",
+    ]);
+    assert!(report["grundy"].is_null(), "{report}");
+    assert_eq!(report["outcome"], "N", "{report}");
+    assert_eq!(
+        report["winning_moves"],
+        serde_json::json!([[[1000, 999]]]),
+        "{report}"
+    );
+}

@@ -45,6 +45,8 @@ pub struct Chomp {
     /// The most diagrams a table may hold: [`ChompTable::MOST_DIAGRAMS`] unless set by
     /// [`Chomp::within_memory`].
     most_diagrams: Option<u64>,
+    /// The most options a table may examine (the budget's), if bounded.
+    most_options: Option<u64>,
 }
 
 /// Where a [`Chomp`] reports the making of a table: diagrams valued so far, and in all.
@@ -56,6 +58,7 @@ impl std::fmt::Debug for Chomp {
             .field("tables", &self.tables)
             .field("reports_progress", &self.progress.is_some())
             .field("most_diagrams", &self.most_diagrams)
+            .field("most_options", &self.most_options)
             .finish()
     }
 }
@@ -271,6 +274,13 @@ impl Chomp {
         self
     }
 
+    /// The same game, making no table that would examine more than `options` options in all
+    /// (a budget's; larger positions are searched within it).
+    pub fn within_options(mut self, options: u64) -> Chomp {
+        self.most_options = Some(options);
+        self
+    }
+
     /// The nimber of `rows` from the table, made for its bounding rectangle when the last one
     /// does not hold it.
     fn tabled(&self, rows: &[u32]) -> Option<Nimber> {
@@ -283,7 +293,13 @@ impl Chomp {
         if tables.refused.iter().any(inside) {
             return None;
         }
-        let most = self.most_diagrams.unwrap_or(ChompTable::MOST_DIAGRAMS);
+        // Each diagram is valued from its options, one per square but the poisoned one: half
+        // the rectangle's on average (a diagram and the rest of the rectangle, turned, pair off).
+        let options_each = (height as u64 * u64::from(width) / 2).max(1);
+        let most = self.most_diagrams.unwrap_or(ChompTable::MOST_DIAGRAMS).min(
+            self.most_options
+                .map_or(u64::MAX, |most| most / options_each),
+        );
         let made = match &self.progress {
             Some(progress) => {
                 let mut report = progress.lock().unwrap_or_else(PoisonError::into_inner);
@@ -380,6 +396,7 @@ impl Notation for Chomp {
         Some(
             self.clone()
                 .within_memory(budget.memory)
+                .within_options(budget.options)
                 .with_progress(Arc::new(Mutex::new(move |done, total| {
                     let mut report = progress.lock().unwrap_or_else(PoisonError::into_inner);
                     report(crate::Progress::Table { done, total });
