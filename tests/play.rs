@@ -580,3 +580,34 @@ fn typed_back(start: &[&str], ask: Option<&str>, pick: impl Fn(&str) -> Option<S
     }
     session.finish();
 }
+
+/// A position whose outcome only a closed form knows (a rectangle of Chomp is an N-position,
+/// strategy stealing) and whose winning moves are past the limits: the hint says a move wins
+/// but was not found, never that the position is a P-position, and cgt's move says the same.
+#[test]
+fn an_n_position_past_the_limits_is_not_called_a_p_position() {
+    for first in ["me", "cgt"] {
+        let mut session = Session::start(&[
+            "chomp",
+            "200,200,200",
+            "--max-memory",
+            "1M",
+            "--first",
+            first,
+        ]);
+        let (text, prompted) = session.until_prompt();
+        assert!(prompted, "{text}");
+        session.say("hint");
+        session.say("quit");
+        let transcript = session.finish();
+        assert!(transcript.contains("value unknown, N"), "{transcript}");
+        assert!(!transcript.contains("this is a P-position"), "{transcript}");
+        assert!(!transcript.contains("from a P-position"), "{transcript}");
+        let expected = if first == "me" {
+            "hint: a move wins (this is an N-position), but finding it goes past the limits"
+        } else {
+            "(a winning move exists, but finding it goes past the limits)"
+        };
+        assert!(transcript.contains(expected), "{transcript}");
+    }
+}

@@ -49,6 +49,17 @@ impl Game {
         Ok(outcome == Outcome::Draw)
     }
 
+    /// Whether the position is an N-position: a winning move exists, though a closed form may
+    /// know it without naming one within the limits.
+    fn is_next(&mut self, position: &Written) -> Result<bool, Error> {
+        let outcome = if self.misere {
+            self.analysis.misere_outcome(position)?
+        } else {
+            self.analysis.evaluate(position)?.outcome
+        };
+        Ok(outcome == Outcome::Next)
+    }
+
     /// A move that keeps a draw, in a D-position.
     fn drawing_move(&mut self, position: &Written) -> Result<Option<Move>, Error> {
         let (moves, _) = if self.misere {
@@ -389,6 +400,14 @@ pub fn run(
                     }
                     None => (any.clone(), named(&any, &position, heaps)),
                 },
+                None if game.is_next(&position)? => {
+                    // An N-position by a closed form whose winning moves are past the limits.
+                    let text = format!(
+                        "{} (a winning move exists, but finding it goes past the limits)",
+                        named(&any, &position, heaps)
+                    );
+                    (any, text)
+                }
                 None => {
                     // Every move loses against perfect play; any will do.
                     let text = format!(
@@ -507,6 +526,11 @@ pub fn run(
                         )?,
                         None => writeln!(out, "hint: no move wins")?,
                     },
+                    None if game.is_next(&position)? => writeln!(
+                        out,
+                        "hint: a move wins (this is an N-position), but finding it goes past the \
+                         limits; raise --max-memory, --max-positions or --max-options"
+                    )?,
                     None => writeln!(
                         out,
                         "hint: no move wins: this is a P-position, so every move leaves cgt a winning reply"
