@@ -41,23 +41,22 @@ impl Game {
 
     /// Whether the position is a draw with best play (only in a game with cycles).
     fn is_draw(&mut self, position: &Written) -> Result<bool, Error> {
-        let outcome = if self.misere {
+        Ok(self.outcome(position)? == Outcome::Draw)
+    }
+
+    /// The outcome of the position in the play being played.
+    fn outcome(&mut self, position: &Written) -> Result<Outcome, Error> {
+        Ok(if self.misere {
             self.analysis.misere_outcome(position)?
         } else {
             self.analysis.evaluate(position)?.outcome
-        };
-        Ok(outcome == Outcome::Draw)
+        })
     }
 
     /// Whether the position is an N-position: a winning move exists, though a closed form may
     /// know it without naming one within the limits.
     fn is_next(&mut self, position: &Written) -> Result<bool, Error> {
-        let outcome = if self.misere {
-            self.analysis.misere_outcome(position)?
-        } else {
-            self.analysis.evaluate(position)?.outcome
-        };
-        Ok(outcome == Outcome::Next)
+        Ok(self.outcome(position)? == Outcome::Next)
     }
 
     /// A move that keeps a draw, in a D-position.
