@@ -164,6 +164,18 @@ pub trait ImpartialGame {
         None
     }
 
+    /// The misère outcome of `parts` played side by side (a position of [`SumOf`](crate::SumOf)
+    /// this game), when a closed form knows it. The default asks
+    /// [`known_misere_outcome`](Self::known_misere_outcome) of a single part and knows nothing
+    /// of more: misère play does not combine the parts' outcomes. A game whose closed form
+    /// speaks of sums answers here (two paths of Node Kayles are two heaps of Dawson's chess).
+    fn known_misere_outcome_of_sum(&self, parts: &[Self::Position]) -> Option<Outcome> {
+        match parts {
+            [part] => self.known_misere_outcome(part),
+            _ => None,
+        }
+    }
+
     /// At most `count` moves from `position` to *misère* P-positions (all of them when there
     /// are fewer), when a closed form knows them; `None` (the default) makes the
     /// [`MisereSolver`](crate::MisereSolver) judge the moves one by one. Where given, it must
@@ -249,6 +261,10 @@ impl<G: ImpartialGame + ?Sized> ImpartialGame for &G {
 
     fn known_misere_outcome(&self, position: &Self::Position) -> Option<Outcome> {
         (**self).known_misere_outcome(position)
+    }
+
+    fn known_misere_outcome_of_sum(&self, parts: &[Self::Position]) -> Option<Outcome> {
+        (**self).known_misere_outcome_of_sum(parts)
     }
 
     fn misere_winning_moves(

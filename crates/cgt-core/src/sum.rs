@@ -309,12 +309,11 @@ impl<G: ImpartialGame> ImpartialGame for SumOf<G> {
         })
     }
 
-    /// Misère play does not split into components: a closed form answers one component alone.
+    /// Misère play does not split into components: the game's closed form for sums answers
+    /// (by default one component alone; see
+    /// [`ImpartialGame::known_misere_outcome_of_sum`]).
     fn known_misere_outcome(&self, position: &Self::Position) -> Option<Outcome> {
-        match position.as_slice() {
-            [part] => self.0.known_misere_outcome(part),
-            _ => None,
-        }
+        self.0.known_misere_outcome_of_sum(position)
     }
 
     fn misere_winning_moves(

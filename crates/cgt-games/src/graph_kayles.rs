@@ -1,6 +1,6 @@
 //! Node Kayles and Arc Kayles: games played by deleting parts of a graph.
 
-use cgt_core::{ImpartialGame, Nimber};
+use cgt_core::{ImpartialGame, Nimber, Outcome};
 use smallvec::SmallVec;
 
 use crate::Result;
@@ -147,6 +147,49 @@ impl SimpleGraph {
         Line::of(0..n, self.edges.len(), |v| {
             neighbours[v].iter().map(|&next| next as usize)
         })
+    }
+
+    /// The number of vertices of each connected component, when every component is a path
+    /// (a lone vertex is a path of one); `None` when some vertex has three neighbours or more
+    /// or some component is a cycle. In time linear in the graph, without labelling it.
+    fn path_lengths(&self) -> Option<SmallVec<[u64; 8]>> {
+        let n = self.vertices as usize;
+        // Each vertex's neighbours, at most two (u32::MAX for none).
+        let mut next = vec![[u32::MAX; 2]; n];
+        for &(a, b) in &self.edges {
+            for (from, to) in [(a, b), (b, a)] {
+                let slots = &mut next[from as usize];
+                match slots.iter_mut().find(|slot| **slot == u32::MAX) {
+                    Some(slot) => *slot = to,
+                    None => return None,
+                }
+            }
+        }
+        let mut seen = vec![false; n];
+        let mut lengths = SmallVec::new();
+        let mut walked = 0;
+        for start in 0..n {
+            // A path is walked from an end (a vertex of one neighbour or none).
+            if seen[start] || next[start][1] != u32::MAX {
+                continue;
+            }
+            let (mut previous, mut vertex, mut length) = (u32::MAX, start as u32, 0u64);
+            loop {
+                seen[vertex as usize] = true;
+                length += 1;
+                let [x, y] = next[vertex as usize];
+                let onward = if x != previous { x } else { y };
+                if onward == u32::MAX || onward == previous {
+                    break;
+                }
+                previous = vertex;
+                vertex = onward;
+            }
+            walked += length;
+            lengths.push(length);
+        }
+        // The vertices not walked lie on cycles.
+        (walked == n as u64).then_some(lengths)
     }
 
     /// The graph left when `vertices` go (a move of Node Kayles takes a vertex and its
@@ -543,6 +586,18 @@ impl ImpartialGame for NodeKayles {
         graph.line()?.node_kayles().map(Nimber::new)
     }
 
+    /// A graph whose components are all paths of at most 28 vertices, by the misère quotient
+    /// of Dawson's chess (Plambeck & Siegel 2008), made once a process: a path of n vertices
+    /// is its heap of n. `value --misere node-kayles path:30 path:31` searched for 98 s.
+    fn known_misere_outcome(&self, graph: &SimpleGraph) -> Option<Outcome> {
+        self.known_misere_outcome_of_sum(std::slice::from_ref(graph))
+    }
+
+    /// Graphs side by side whose components are all paths of at most 28 vertices, as above.
+    fn known_misere_outcome_of_sum(&self, graphs: &[SimpleGraph]) -> Option<Outcome> {
+        misere_paths(graphs, 0)
+    }
+
     fn join(&self, components: Vec<SimpleGraph>) -> Option<SimpleGraph> {
         Some(SimpleGraph::union(&components))
     }
@@ -592,6 +647,18 @@ impl ImpartialGame for ArcKayles {
         graph.line()?.arc_kayles().map(Nimber::new)
     }
 
+    /// A graph whose components are all paths of at most 29 vertices, by the misère quotient
+    /// of Dawson's chess (Plambeck & Siegel 2008), made once a process: a path of n vertices
+    /// is its heap of n - 1 (a lone vertex, where no edge is, is no heap).
+    fn known_misere_outcome(&self, graph: &SimpleGraph) -> Option<Outcome> {
+        self.known_misere_outcome_of_sum(std::slice::from_ref(graph))
+    }
+
+    /// Graphs side by side whose components are all paths of at most 29 vertices, as above.
+    fn known_misere_outcome_of_sum(&self, graphs: &[SimpleGraph]) -> Option<Outcome> {
+        misere_paths(graphs, 1)
+    }
+
     fn join(&self, components: Vec<SimpleGraph>) -> Option<SimpleGraph> {
         Some(SimpleGraph::union(&components))
     }
@@ -605,6 +672,22 @@ impl ImpartialGame for ArcKayles {
     fn position_bytes(&self, graph: &SimpleGraph) -> usize {
         graph.heap_bytes()
     }
+}
+
+/// The misère outcome of `graphs` side by side when every component is a path, as the sum of
+/// heaps of Dawson's chess of each path's vertices less `fewer` (see
+/// [`crate::lines::misere_dawsons_chess`]).
+fn misere_paths(graphs: &[SimpleGraph], fewer: u64) -> Option<Outcome> {
+    let mut heaps: SmallVec<[u64; 8]> = SmallVec::new();
+    for graph in graphs {
+        heaps.extend(
+            graph
+                .path_lengths()?
+                .into_iter()
+                .map(|vertices| vertices - fewer),
+        );
+    }
+    crate::lines::misere_dawsons_chess(&heaps)
 }
 
 /// The distinct canonical forms of `options`, in order of first appearance. An option equal

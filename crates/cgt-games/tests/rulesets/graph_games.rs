@@ -440,3 +440,78 @@ proptest! {
         prop_assert_eq!(form, NodeKayles.canonical(standard));
     }
 }
+
+/// The graph of paths of these numbers of vertices side by side, numbered from the last vertex
+/// back (so that no path is written along itself).
+fn paths_backwards(paths: &[u32]) -> SimpleGraph {
+    let n: u32 = paths.iter().sum();
+    let mut edges = Vec::new();
+    let mut start = 0;
+    for &length in paths {
+        edges.extend((start + 1..start + length).map(|v| (n - v, n - 1 - v)));
+        start += length;
+    }
+    SimpleGraph::new(n, edges)
+}
+
+/// Misère play of short paths comes from the misère quotient of Dawson's chess (to heap 28)
+/// without a search: checked against the brute force over lengths, up to and past the bound,
+/// as one graph and as a sum of components; graphs that are not paths are left to the search.
+#[test]
+fn misere_play_of_short_paths_is_the_brute_force_without_a_search() {
+    use cgt_core::{Outcome, SumOf};
+    let mut memo = [Default::default(), Default::default()];
+    let sums: [&[u32]; 12] = [
+        &[1],
+        &[2, 2],
+        &[1, 1, 1],
+        &[5, 9],
+        &[28],
+        &[29],
+        &[14, 14],
+        &[3, 4, 5, 6],
+        &[27, 1, 2],
+        &[20, 8, 3],
+        &[12, 12, 12],
+        &[10, 17, 1, 1],
+    ];
+    for paths in sums {
+        let mut sorted = paths.to_vec();
+        sorted.sort_unstable();
+        let graph = paths_backwards(paths);
+        let parts: Vec<SimpleGraph> = paths.iter().map(|&n| SimpleGraph::path(n)).collect();
+        for (taken, memo) in [3, 2].into_iter().zip(&mut memo) {
+            let wins = line_misere_wins(taken, &sorted, &[], memo);
+            let expected = if wins {
+                Outcome::Next
+            } else {
+                Outcome::Previous
+            };
+            // Node Kayles answers paths of up to 28 vertices, Arc Kayles of up to 29.
+            let answered = paths.iter().all(|&n| n <= 31 - taken);
+            let (whole, sum) = if taken == 3 {
+                (
+                    NodeKayles.known_misere_outcome(&graph),
+                    SumOf(NodeKayles).known_misere_outcome(&parts),
+                )
+            } else {
+                (
+                    ArcKayles.known_misere_outcome(&graph),
+                    SumOf(ArcKayles).known_misere_outcome(&parts),
+                )
+            };
+            let want = answered.then_some(expected);
+            assert_eq!(whole, want, "taken {taken} of {paths:?} as one graph");
+            assert_eq!(sum, want, "taken {taken} of {paths:?} as a sum");
+        }
+    }
+    // A cycle, a vertex of three neighbours, a path beside a triangle: searched, not answered.
+    for graph in [
+        SimpleGraph::cycle(7),
+        SimpleGraph::star(3),
+        SimpleGraph::new(7, [(0, 1), (1, 2), (2, 3), (4, 5), (5, 6), (4, 6)]),
+    ] {
+        assert_eq!(NodeKayles.known_misere_outcome(&graph), None, "{graph:?}");
+        assert_eq!(ArcKayles.known_misere_outcome(&graph), None, "{graph:?}");
+    }
+}
