@@ -126,6 +126,10 @@ fn dawsons_chess() -> Option<&'static GrundySequence> {
 /// about 0.13 s, to 30 0.7 s, to 32 1.8 s (this machine, `cgt quotient dawson-chess --to N`).
 const MISERE_HEAPS: u64 = 28;
 
+/// The heaps to which Dawson's chess's quotient is made in a few milliseconds (order 24 at
+/// heap 20).
+const CHEAP_HEAPS: u64 = 20;
+
 /// The misère outcome of the sum of these heaps of Dawson's chess (octal 0.137), each at most
 /// [`MISERE_HEAPS`], from its misère quotient; `None` for a larger heap. Node Kayles on paths
 /// of these numbers of vertices is that sum, and so is Arc Kayles on paths of one vertex more
@@ -133,9 +137,10 @@ const MISERE_HEAPS: u64 = 28;
 /// at once instead of searched: `value --misere node-kayles path:30 path:31` took 94 s and
 /// takes 0.2 s, `arc-kayles path:40 path:20` 57 s and 0.3 s.
 ///
-/// The quotient is made once a process, to the largest heap asked for so far (a search asks
-/// its largest position first, so it is made once a search); one that cannot be made is not
-/// tried again. It is small beside any search's budget (order 176 at heap 28: a table of 124
+/// The quotient is made once a process: to the largest heap asked for while that is at most
+/// [`CHEAP_HEAPS`] (a few milliseconds), else at once to [`MISERE_HEAPS`], so that a search
+/// whose positions' largest paths grow as it goes makes it at most once past the cheap ones;
+/// one that cannot be made is not tried again. It is small beside any search's budget (order 176 at heap 28: a table of 124
 /// KiB), and bounded by its own (256 MiB).
 pub(crate) fn misere_dawsons_chess(heaps: &[u64]) -> Option<Outcome> {
     /// The quotient made, and the least heap it could not be made to.
@@ -154,7 +159,12 @@ pub(crate) fn misere_dawsons_chess(heaps: &[u64]) -> Option<Outcome> {
     let mut held = HELD.lock().unwrap_or_else(PoisonError::into_inner);
     let reached = held.quotient.as_ref().map(|q| q.quotient.heap_reached());
     if reached.is_none_or(|reached| reached < largest) {
-        if largest >= held.failed {
+        let target = if largest <= CHEAP_HEAPS {
+            largest
+        } else {
+            MISERE_HEAPS
+        };
+        if target >= held.failed {
             return None;
         }
         let budget = Budget {
@@ -163,17 +173,17 @@ pub(crate) fn misere_dawsons_chess(heaps: &[u64]) -> Option<Outcome> {
         };
         let made = misere_quotient(
             &TakeAndBreak::dawsons_chess(),
-            largest,
+            target,
             None,
             budget,
             &mut |_| {},
         )
         .ok()
-        .filter(|q| q.quotient.heap_reached() >= largest);
+        .filter(|q| q.quotient.heap_reached() >= target);
         match made {
             Some(quotient) => held.quotient = Some(quotient),
             None => {
-                held.failed = largest;
+                held.failed = target;
                 return None;
             }
         }
