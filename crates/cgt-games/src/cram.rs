@@ -482,6 +482,35 @@ impl Board {
         Line::connected(cells, edges)
     }
 
+    /// The free cells of each region when every region is a path of cells (no cell with three
+    /// free neighbours or more, no region closing a cycle); `None` otherwise, or on a board of
+    /// more than 128 cells. By bit operations on all cells at once.
+    fn path_lengths(&self) -> Option<SmallVec<[u64; 8]>> {
+        let free = self.small_bits()?;
+        let mut lengths = SmallVec::new();
+        if free == 0 {
+            return Some(lengths);
+        }
+        let grid = Cells::<u128>::new(self.rows as usize, self.columns as usize);
+        let (right, left) = (grid.with_right(free), grid.with_left(free));
+        let (below, above) = (grid.with_below(free), grid.with_above(free));
+        if (right & left & (below | above)) | (below & above & (right | left)) != 0 {
+            return None;
+        }
+        let mut rest = free;
+        while rest != 0 {
+            let region = grid.grown(rest.lowest(), rest, 0);
+            rest &= !region;
+            let cells = u64::from(region.count_ones());
+            let edges = grid.with_right(region).count_ones() + grid.with_below(region).count_ones();
+            if u64::from(edges) + 1 != cells {
+                return None;
+            }
+            lengths.push(cells);
+        }
+        Some(lengths)
+    }
+
     /// When the board is its own half-turn and no free cell is its own image: the number of
     /// dominoes that are their own image (two adjacent free cells swapped by the half-turn).
     /// With none, the second player wins by answering every domino with its image; with one,
@@ -1126,6 +1155,18 @@ impl ImpartialGame for Cram {
         }
     }
 
+    /// A board whose regions are all paths of at most 29 cells, in misère play: Cram there is
+    /// Arc Kayles on the path, a heap of Dawson's chess of one cell fewer, and sums of those
+    /// heaps are answered by its misère quotient (Plambeck & Siegel 2008), made once a process.
+    fn known_misere_outcome(&self, board: &Board) -> Option<Outcome> {
+        self.known_misere_outcome_of_sum(std::slice::from_ref(board))
+    }
+
+    /// Boards side by side whose regions are all paths of at most 29 cells, as above.
+    fn known_misere_outcome_of_sum(&self, boards: &[Board]) -> Option<Outcome> {
+        crate::lines::misere_paths(boards, Board::path_lengths, 1)
+    }
+
     /// The words of a board of more than 128 cells, behind their pointer.
     fn position_bytes(&self, board: &Board) -> usize {
         board.more.as_ref().map_or(0, |more| {
@@ -1506,6 +1547,86 @@ mod tests {
         // Every rule was met many times.
         assert!(smaller > 100, "{smaller} boards lost cells");
         assert!(split_more > 20, "{split_more} boards split further");
+    }
+
+    /// Snakes in a 6 x 6 box: random walks that never touch a cell of their own but the one
+    /// they came from, one or two to a board, beside the random boards of `small_boards`.
+    fn snakes() -> impl Iterator<Item = Board> {
+        (0..400u64).map(|seed| {
+            let mut board = Board::blank(6, 6);
+            let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let mut random = move |n: u64| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                x % n
+            };
+            for _ in 0..1 + random(2) {
+                let mut at = random(36) as usize;
+                if board.get(at) || board.neighbours(at).next().is_some() {
+                    continue;
+                }
+                board.set(at, true);
+                for _ in 0..random(16) {
+                    let (r, c) = (at / 6, at % 6);
+                    let steps = [
+                        (r > 0).then(|| at - 6),
+                        (r < 5).then(|| at + 6),
+                        (c > 0).then(|| at - 1),
+                        (c < 5).then(|| at + 1),
+                    ];
+                    let free: Vec<usize> = steps
+                        .into_iter()
+                        .flatten()
+                        .filter(|&next| !board.get(next) && board.neighbours(next).count() == 1)
+                        .collect();
+                    if free.is_empty() {
+                        break;
+                    }
+                    at = free[random(free.len() as u64) as usize];
+                    board.set(at, true);
+                }
+            }
+            board
+        })
+    }
+
+    #[test]
+    fn boards_of_paths_take_their_misere_outcome_from_dawsons_chess() {
+        // Against the brute force of misère Cram on the board; and a board is answered exactly
+        // when its free cells make paths (degrees and edges counted cell by cell here).
+        let (mut answered, mut refused) = (0, 0);
+        for board in snakes().chain(small_boards()) {
+            let free: Vec<usize> = (0..board.cells()).filter(|&cell| board.get(cell)).collect();
+            let degree = |cell: usize| board.neighbours(cell).count();
+            let edges: usize = free.iter().map(|&cell| degree(cell)).sum::<usize>() / 2;
+            let regions = board.regions_cell_by_cell().len();
+            let paths = free.iter().all(|&cell| degree(cell) <= 2) && edges + regions == free.len();
+            let longest = board
+                .regions_cell_by_cell()
+                .iter()
+                .map(|region| region.free_cells())
+                .max()
+                .unwrap_or(0);
+            let outcome = Cram.known_misere_outcome(&board);
+            if !paths || longest > 29 {
+                assert_eq!(outcome, None, "{}", write_board(&board));
+                refused += 1;
+                continue;
+            }
+            let wins = Brute::new(&board).misere_win(bits(&board));
+            let expected = if wins {
+                Outcome::Next
+            } else {
+                Outcome::Previous
+            };
+            assert_eq!(outcome, Some(expected), "{}", write_board(&board));
+            answered += 1;
+        }
+        assert!(
+            answered > 300 && refused > 300,
+            "{answered} answered, {refused} refused"
+        );
     }
 
     #[test]

@@ -595,7 +595,7 @@ impl ImpartialGame for NodeKayles {
 
     /// Graphs side by side whose components are all paths of at most 28 vertices, as above.
     fn known_misere_outcome_of_sum(&self, graphs: &[SimpleGraph]) -> Option<Outcome> {
-        misere_paths(graphs, 0)
+        crate::lines::misere_paths(graphs, SimpleGraph::path_lengths, 0)
     }
 
     fn join(&self, components: Vec<SimpleGraph>) -> Option<SimpleGraph> {
@@ -656,7 +656,7 @@ impl ImpartialGame for ArcKayles {
 
     /// Graphs side by side whose components are all paths of at most 29 vertices, as above.
     fn known_misere_outcome_of_sum(&self, graphs: &[SimpleGraph]) -> Option<Outcome> {
-        misere_paths(graphs, 1)
+        crate::lines::misere_paths(graphs, SimpleGraph::path_lengths, 1)
     }
 
     fn join(&self, components: Vec<SimpleGraph>) -> Option<SimpleGraph> {
@@ -672,22 +672,6 @@ impl ImpartialGame for ArcKayles {
     fn position_bytes(&self, graph: &SimpleGraph) -> usize {
         graph.heap_bytes()
     }
-}
-
-/// The misère outcome of `graphs` side by side when every component is a path, as the sum of
-/// heaps of Dawson's chess of each path's vertices less `fewer` (see
-/// [`crate::lines::misere_dawsons_chess`]).
-fn misere_paths(graphs: &[SimpleGraph], fewer: u64) -> Option<Outcome> {
-    let mut heaps: SmallVec<[u64; 8]> = SmallVec::new();
-    for graph in graphs {
-        heaps.extend(
-            graph
-                .path_lengths()?
-                .into_iter()
-                .map(|vertices| vertices - fewer),
-        );
-    }
-    crate::lines::misere_dawsons_chess(&heaps)
 }
 
 /// The distinct canonical forms of `options`, in order of first appearance. An option equal

@@ -17,6 +17,7 @@
 use std::sync::{Mutex, OnceLock, PoisonError};
 
 use cgt_core::{Budget, Outcome};
+use smallvec::SmallVec;
 
 use crate::{GrundySequence, HeapQuotient, TakeAndBreak, misere_quotient};
 
@@ -189,6 +190,22 @@ pub(crate) fn misere_dawsons_chess(heaps: &[u64]) -> Option<Outcome> {
         }
     }
     held.quotient.as_ref()?.outcome(heaps)
+}
+
+/// The misère outcome of `parts` side by side when every component of every part is a path
+/// (`lengths` gives a part's paths' numbers of vertices, or `None`), as the sum of the heaps
+/// of Dawson's chess of each path's vertices less `fewer` (0 for Node Kayles, 1 for Arc Kayles
+/// and Cram).
+pub(crate) fn misere_paths<T>(
+    parts: &[T],
+    lengths: impl Fn(&T) -> Option<SmallVec<[u64; 8]>>,
+    fewer: u64,
+) -> Option<Outcome> {
+    let mut heaps: SmallVec<[u64; 8]> = SmallVec::new();
+    for part in parts {
+        heaps.extend(lengths(part)?.into_iter().map(|vertices| vertices - fewer));
+    }
+    misere_dawsons_chess(&heaps)
 }
 
 /// The sequence of `game` up to its proven period (a few hundred heaps for these two).
