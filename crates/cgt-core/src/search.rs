@@ -322,7 +322,7 @@ pub struct NimberSearch<G: ImpartialGame> {
 /// thread that finds a shard taken blocks on it), each bounded. A key is hashed once: the
 /// hash picks the shard (by its middle bits) and the place in it.
 struct Table<P> {
-    shards: Vec<Mutex<Shard<P>>>,
+    shards: Vec<Padded<Mutex<Shard<P>>>>,
     /// The most entries a shard takes.
     per_shard: usize,
     /// The most bytes a shard's entries take, with what their keys keep on the heap.
@@ -339,6 +339,11 @@ struct Shard<P> {
 
 const SHARDS: usize = 64;
 
+/// A shard on cache lines of its own: two threads that lock neighbouring shards do not take
+/// one line from each other (128 bytes: the pair of lines the processor fetches together).
+#[repr(align(128))]
+struct Padded<T>(T);
+
 impl<P: Eq + Hash + Clone> Table<P> {
     /// A table within `budget`: half its memory (the entries and what their keys keep on the
     /// heap), at most its positions.
@@ -349,10 +354,10 @@ impl<P: Eq + Hash + Clone> Table<P> {
         Table {
             shards: (0..SHARDS)
                 .map(|_| {
-                    Mutex::new(Shard {
+                    Padded(Mutex::new(Shard {
                         entries: HashTable::new(),
                         outside: 0,
-                    })
+                    }))
                 })
                 .collect(),
             per_shard: capacity.div_ceil(SHARDS),
@@ -368,6 +373,7 @@ impl<P: Eq + Hash + Clone> Table<P> {
         let index = (hash >> 32) as usize % SHARDS;
         // A poisoned shard (a panic elsewhere) still holds sound entries.
         let shard = self.shards[index]
+            .0
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         (hash, shard)
@@ -416,6 +422,7 @@ impl<P: Eq + Hash + Clone> Table<P> {
             .iter()
             .map(|shard| {
                 shard
+                    .0
                     .lock()
                     .unwrap_or_else(std::sync::PoisonError::into_inner)
                     .entries
@@ -1218,7 +1225,7 @@ mod tests {
                 let row = u32::try_from(row).expect("a small row");
                 assert_eq!(search.nimber(&vec![row]).unwrap(), Nimber::new(value));
                 for shard in &search.table.shards {
-                    let shard = shard.lock().unwrap();
+                    let shard = shard.0.lock().unwrap();
                     assert!(shard.entries.iter().all(|(_, entry)| entry.busy == 0));
                 }
             }
@@ -1257,7 +1264,7 @@ mod tests {
             .shards
             .iter()
             .map(|shard| {
-                let shard = shard.lock().unwrap();
+                let shard = shard.0.lock().unwrap();
                 shard.entries.len() * slot_bytes::<Vec<u32>>() + shard.outside
             })
             .sum()
