@@ -263,6 +263,10 @@ pub struct GraphArgs {
     /// The most memory the tables may take (bytes, or with K, M, G or T).
     #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_size)]
     pub max_memory: u64,
+    /// Misère play: each position labelled with its misère Grundy value g⁻ (0 exactly at a
+    /// misère P-position, 1 at a position with no move), or ∞ where best play never ends.
+    #[arg(long)]
+    pub misere: bool,
 }
 
 /// Arguments of `cgt sequence`.

@@ -97,6 +97,73 @@ fn graph_json_and_svg_and_its_limit() {
 }
 
 #[test]
+fn misere_graphs_label_positions_with_conways_misere_values() {
+    // Misère Nim is tame (Conway, ONAG ch. 12; Winning Ways ch. 13): g⁻ is the nim-sum while a
+    // heap holds two or more, and with heaps of 0 and 1 alone it is 1 for an even number of
+    // ones, 0 for an odd number (Bouton's misère rule: tests/oracles/misere.json).
+    let report = json(&[
+        "graph", "nim", "3", "2", "1", "--misere", "--format", "json",
+    ]);
+    assert_eq!(report["play"], "misere");
+    let nodes = report["nodes"].as_array().unwrap();
+    // Every position reached: heaps of at most 3, 2 and 1, as sorted sets of heaps.
+    let mut reached = std::collections::BTreeSet::new();
+    for (a, b, c) in
+        (0..=3).flat_map(|a| (0..=2).flat_map(move |b| (0..=1).map(move |c| (a, b, c))))
+    {
+        let mut heaps: Vec<u64> = [a, b, c].into_iter().filter(|&h| h > 0).collect();
+        heaps.sort_unstable();
+        reached.insert(heaps);
+    }
+    assert_eq!(nodes.len(), reached.len());
+    for node in nodes {
+        let heaps = common::whole_numbers(&node["position"]);
+        let xor = heaps.iter().fold(0, |x, &h| x ^ h);
+        let expected = if heaps.iter().all(|&h| h <= 1) {
+            1 - xor
+        } else {
+            xor
+        };
+        assert_eq!(node["misere"].as_u64(), Some(expected), "{node}");
+        assert_eq!(
+            node["outcome"],
+            if expected == 0 { "P" } else { "N" },
+            "{node}"
+        );
+        assert!(node.get("grundy").is_none(), "{node}");
+    }
+    // A draw in misère play: a vertex on a cycle whose only way out is a move to a position
+    // with no move (which hands the win to the opponent) never ends.
+    let file = std::env::temp_dir().join(format!("cgt-misere-cycle-{}.txt", std::process::id()));
+    std::fs::write(&file, "a b\nb c\nc a\nb d\n").unwrap();
+    let output = cgt(&["graph", "--graph", file.to_str().unwrap(), "--misere"]);
+    std::fs::remove_file(&file).unwrap();
+    assert!(output.status.success());
+    let dot = String::from_utf8(output.stdout).unwrap();
+    assert!(dot.contains("misère play"), "{dot}");
+    for vertex in ["a", "b", "c"] {
+        let line = dot
+            .lines()
+            .find(|line| line.contains(&format!("label=\"{vertex}\\n")))
+            .expect("every vertex drawn");
+        assert!(line.contains("dashed"), "{line}");
+    }
+    let terminal = dot
+        .lines()
+        .find(|line| line.contains("label=\"d\\n"))
+        .unwrap();
+    assert!(terminal.contains("label=\"d\\n*\""), "{terminal}");
+    let svg = String::from_utf8(cgt(&["graph", "nim", "2", "--misere", "--format", "svg"]).stdout)
+        .unwrap();
+    let document = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    assert!(
+        document
+            .descendants()
+            .any(|node| node.text().is_some_and(|t| t.contains("g⁻")))
+    );
+}
+
+#[test]
 fn plot_is_well_formed_svg_with_the_values_and_the_period() {
     let expected =
         common::oracle_values("kayles_0.77.json", "/G_expanded_by_rule_0_to_1199/values");

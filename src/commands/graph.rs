@@ -62,7 +62,23 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
             )),
             other => Error::Game(other),
         })?;
+    let graph = if arguments.misere {
+        graph
+            .misere(budget)
+            .map_err(|error| Error::Game(error.into()))?
+    } else {
+        graph
+    };
     match arguments.format {
+        GraphFormat::Dot if arguments.misere => write!(
+            out,
+            "{}",
+            graph.to_dot().replacen(
+                "digraph game {\n",
+                &format!("digraph game {{\n  label=\"{MISERE_CAPTION}\";\n"),
+                1
+            )
+        )?,
         GraphFormat::Dot => write!(out, "{}", graph.to_dot())?,
         GraphFormat::Json => {
             let petgraph = graph.graph();
@@ -80,6 +96,13 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
                         remoteness: None,
                     };
                     super::value::add_evaluation(&mut entry, &evaluation, arguments.source.ascii);
+                    if arguments.misere {
+                        // The value is g⁻, named as `sequence --misere` names it.
+                        entry["misere"] = entry["grundy"].take();
+                        if let Some(fields) = entry.as_object_mut() {
+                            fields.remove("grundy");
+                        }
+                    }
                     entry
                 })
                 .collect();
@@ -88,16 +111,23 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
                 .iter()
                 .map(|edge| json!([edge.source().index(), edge.target().index()]))
                 .collect();
-            writeln!(
-                out,
-                "{}",
-                json!({"root": graph.root().index(), "nodes": nodes, "edges": edges})
-            )?;
+            let mut report = json!({"root": graph.root().index(), "nodes": nodes, "edges": edges});
+            if arguments.misere {
+                report["play"] = json!("misere");
+            }
+            writeln!(out, "{report}")?;
         }
-        GraphFormat::Svg => write!(out, "{}", svg(&graph))?,
+        GraphFormat::Svg => {
+            let caption = arguments.misere.then_some(MISERE_CAPTION);
+            write!(out, "{}", svg(&graph, caption))?;
+        }
     }
     Ok(())
 }
+
+/// What a misère graph's values are, written above it.
+const MISERE_CAPTION: &str =
+    "misère play: each position's misère Grundy value g⁻ (0 at a P-position, ∞ at a draw)";
 
 /// Escapes text for XML.
 pub fn escape(text: &str) -> String {
@@ -109,7 +139,7 @@ pub fn escape(text: &str) -> String {
 
 /// The graph drawn in rows by the longest line of play from the start, so that every move
 /// points down the page; P-positions are drawn with a double ring and shaded.
-fn svg(graph: &GameGraph<Written>) -> String {
+fn svg(graph: &GameGraph<Written>, caption: Option<&str>) -> String {
     let petgraph = graph.graph();
     let count = petgraph.node_count();
     // Longest path from the starts: a node's row is one more than its deepest parent's. A
@@ -161,19 +191,23 @@ fn svg(graph: &GameGraph<Written>) -> String {
         }
     }
     let rows = depth.iter().copied().max().unwrap_or(0) + 1;
+    // A caption takes a row's height at the top.
+    let top = if caption.is_some() { 70.0 } else { 40.0 };
     let mut row_members: Vec<Vec<usize>> = vec![Vec::new(); rows];
     for (node, &row) in depth.iter().enumerate() {
         row_members[row].push(node);
     }
     let widest = row_members.iter().map(Vec::len).max().unwrap_or(1);
     let (step_x, step_y, radius) = (110.0, 90.0, 32.0);
-    let width = step_x * widest as f64 + 40.0;
-    let height = step_y * rows as f64 + 40.0;
+    // Wide enough for the caption too (about 6.5 pixels a character at this font size).
+    let caption_width = caption.map_or(0.0, |caption| caption.chars().count() as f64 * 6.5 + 20.0);
+    let width = (step_x * widest as f64 + 40.0).max(caption_width);
+    let height = step_y * rows as f64 + top;
     let mut place = vec![(0.0, 0.0); count];
     for (row, members) in row_members.iter().enumerate() {
         let offset = (width - step_x * members.len() as f64) / 2.0 + step_x / 2.0;
         for (column, &node) in members.iter().enumerate() {
-            place[node] = (offset + step_x * column as f64, 40.0 + step_y * row as f64);
+            place[node] = (offset + step_x * column as f64, top + step_y * row as f64);
         }
     }
     let mut svg = format!(
@@ -184,6 +218,14 @@ fn svg(graph: &GameGraph<Written>) -> String {
          markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\">\
          <path d=\"M0,0 L10,5 L0,10 z\" fill=\"#888\"/></marker></defs>\n"
     );
+    if let Some(caption) = caption {
+        let _ = writeln!(
+            svg,
+            "<text x=\"{:.1}\" y=\"20\" text-anchor=\"middle\">{}</text>",
+            width / 2.0,
+            escape(caption)
+        );
+    }
     for edge in petgraph.raw_edges() {
         let (x1, y1) = place[edge.source().index()];
         let (x2, y2) = place[edge.target().index()];

@@ -7,8 +7,23 @@ use hashbrown::HashMap;
 use petgraph::graph::{DiGraph, NodeIndex};
 
 use crate::{
-    Error, ImpartialGame, LoopySolver, LoopyValue, Nimber, Outcome, Resource, Result, Solver,
+    Budget, Error, ImpartialGame, LoopySolver, LoopyValue, Nimber, Outcome, Resource, Result,
+    Solver,
 };
+
+/// The moves of a state graph as a game: a position is a node's index, and a move follows an
+/// edge.
+struct Moves<'a, P>(&'a DiGraph<GraphNode<P>, ()>);
+
+impl<P> ImpartialGame for Moves<'_, P> {
+    type Position = usize;
+
+    fn moves(&self, &node: &usize) -> impl Iterator<Item = usize> {
+        self.0
+            .neighbors(NodeIndex::new(node))
+            .map(|next| next.index())
+    }
+}
 
 /// A position of the state graph with its value.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -300,6 +315,57 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> GameGraph<P> {
             ),
             root: self.root,
         }
+    }
+
+    /// The same graph valued in misère play, where the player who makes the last move loses:
+    /// each position's misère Grundy value g⁻ (Conway, *On Numbers and Games*, ch. 12: 1 at a
+    /// terminal position, else the least value none of its options has), which is 0 exactly at
+    /// the misère P-positions; in a game with cycles, its generalized value in misère play
+    /// (∞ at a draw). The values the graph had are replaced; its shape is kept.
+    ///
+    /// The graph's positions are whole positions (a sum is one node), so misère play, which
+    /// does not split into components, is valued on the graph itself: as normal play of the
+    /// graph with one more move from each terminal position
+    /// ([`MisereAsNormal`](crate::MisereAsNormal)), by the [`LoopySolver`].
+    ///
+    /// # Errors
+    ///
+    /// Any error of [`LoopySolver::value`] under `budget`.
+    ///
+    /// # Examples
+    ///
+    /// Misère Nim: a heap of 1 loses for the player to move, and a heap of 2 wins (take 1).
+    ///
+    /// ```
+    /// # use cgt_core::{Budget, GameGraph, ImpartialGame, Nimber, Outcome, Solver};
+    /// # struct Heap;
+    /// # impl ImpartialGame for Heap {
+    /// #     type Position = u64;
+    /// #     fn moves(&self, &n: &u64) -> impl Iterator<Item = u64> { 0..n }
+    /// # }
+    /// let graph = GameGraph::explore(&mut Solver::new(Heap), &2, 10)?.misere(Budget::DEFAULT)?;
+    /// let value = |n: u64| {
+    ///     let node = graph.graph().node_weights().find(|node| node.position == n);
+    ///     node.map(|node| node.value.clone()).expect("every heap up to 2")
+    /// };
+    /// assert_eq!(value(0).finite(), Some(Nimber::new(1)));
+    /// assert_eq!(value(1).outcome(), Outcome::Previous);
+    /// assert_eq!(value(2).finite(), Some(Nimber::new(2)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn misere(mut self, budget: Budget) -> Result<GameGraph<P>> {
+        let values = {
+            let mut solver =
+                LoopySolver::new(crate::MisereAsNormal(Moves(&self.graph))).with_budget(budget);
+            self.graph
+                .node_indices()
+                .map(|node| solver.value(&Some(node.index())))
+                .collect::<Result<Vec<_>>>()?
+        };
+        for (node, value) in self.graph.node_indices().zip(values) {
+            self.graph[node].value = value;
+        }
+        Ok(self)
     }
 
     /// Graphviz DOT text: each node labelled with its position and value, P-positions drawn

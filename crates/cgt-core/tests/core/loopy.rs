@@ -9,9 +9,11 @@ use cgt_core::{
 };
 use proptest::prelude::*;
 
-use crate::loopy_brute_force::{outcomes_by_fixpoint, remoteness_by_rounds, values_by_brute_force};
+use crate::loopy_brute_force::{
+    misere_outcomes_by_fixpoint, outcomes_by_fixpoint, remoteness_by_rounds, values_by_brute_force,
+};
 
-use crate::tables::Table;
+use crate::tables::{Nim, Table};
 
 fn inf(escapes: &[u64]) -> LoopyValue {
     LoopyValue::infinite(escapes.iter().copied().map(Nimber::new))
@@ -275,6 +277,65 @@ proptest! {
                 loopy.value(&position).unwrap(),
                 LoopyValue::Finite(ordinary.grundy(&position).unwrap())
             );
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The misère graph of a random game with cycles: each position's outcome is the misère
+    /// outcome of the definition, and its value the generalized value of the game in which
+    /// every terminal position has one move more, to an end with none (g⁻ = 1 at a terminal
+    /// position, Conway, ONAG ch. 12), found by the brute force.
+    #[test]
+    fn misere_graphs_value_positions_by_the_definition(table in any_table()) {
+        let graph = GameGraph::explore_loopy(&mut LoopySolver::new(table.clone()), &0, 100)
+            .unwrap()
+            .misere(Budget::DEFAULT)
+            .unwrap();
+        let outcomes = misere_outcomes_by_fixpoint(&table.0);
+        let end = table.0.len();
+        let mut longer: Vec<Vec<usize>> = table
+            .0
+            .iter()
+            .map(|options| if options.is_empty() { vec![end] } else { options.clone() })
+            .collect();
+        longer.push(Vec::new());
+        let values = values_by_brute_force(&longer);
+        for node in graph.graph().node_weights() {
+            prop_assert_eq!(node.value.outcome(), outcomes[node.position], "position {}", node.position);
+            prop_assert_eq!(&node.value, &values[node.position], "position {}", node.position);
+        }
+    }
+}
+
+#[test]
+fn misere_nim_graphs_have_conways_misere_values() {
+    // Misère Nim is tame (Conway, ONAG ch. 12; Winning Ways ch. 13): g⁻ is the nim-sum while
+    // some heap holds two or more, and with heaps of 0 and 1 alone it is 1 for an even number
+    // of ones and 0 for an odd number. So the misère P-positions are Bouton's: an odd number of
+    // ones alone, or a nim-sum of 0 with some heap of two or more (Ferguson, Game Theory, 2.5;
+    // tests/oracles/misere.json).
+    for start in [
+        vec![3u64, 4, 5],
+        vec![1, 1, 1, 2],
+        vec![2, 2, 6],
+        vec![1, 1, 1, 1],
+    ] {
+        let graph = GameGraph::explore(&mut Solver::new(Nim), &start, 1000)
+            .unwrap()
+            .misere(Budget::DEFAULT)
+            .unwrap();
+        for node in graph.graph().node_weights() {
+            let heaps = &node.position;
+            let xor = heaps.iter().fold(0, |x, &h| x ^ h);
+            let expected = if heaps.iter().all(|&h| h <= 1) {
+                1 - xor
+            } else {
+                xor
+            };
+            assert_eq!(node.value, fin(expected), "{heaps:?}");
         }
     }
 }

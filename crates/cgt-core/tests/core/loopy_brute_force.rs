@@ -7,7 +7,21 @@ use cgt_core::{LoopyValue, Nimber, Outcome};
 /// P/N/D of every position of an explicit graph, by iterating the definition to its fixed
 /// point: N if some move reaches P, P if every move reaches N; what never settles is a draw.
 pub fn outcomes_by_fixpoint(moves: &[Vec<usize>]) -> Vec<Outcome> {
-    let mut outcome: Vec<Option<Outcome>> = vec![None; moves.len()];
+    settle(moves, vec![None; moves.len()])
+}
+
+/// P/N/D of every position in misère play, by the same fixed point, started from the rule that
+/// the player to move in a position with no move has won (N).
+pub fn misere_outcomes_by_fixpoint(moves: &[Vec<usize>]) -> Vec<Outcome> {
+    let start = moves
+        .iter()
+        .map(|options| options.is_empty().then_some(Outcome::Next))
+        .collect();
+    settle(moves, start)
+}
+
+/// Iterates the definition from the outcomes known in `outcome` until nothing changes.
+fn settle(moves: &[Vec<usize>], mut outcome: Vec<Option<Outcome>>) -> Vec<Outcome> {
     loop {
         let mut changed = false;
         for position in 0..moves.len() {

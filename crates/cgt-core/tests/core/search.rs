@@ -5,7 +5,7 @@
 use cgt_core::{ImpartialGame, Nimber, NimberSearch, Outcome, Solver};
 use proptest::prelude::*;
 
-use crate::tables::{Table, acyclic_table};
+use crate::tables::{Nim, Table, acyclic_table};
 
 /// Kayles on rows of pins, a position the sorted list of rows: knock down one pin or two
 /// adjacent ones, which may split a row in two.
@@ -133,45 +133,6 @@ impl ImpartialGame for Scrambled {
     }
     fn difficulty(&self, &position: &usize) -> u64 {
         (position as u64).wrapping_mul(2654435761) % 101
-    }
-}
-
-/// Nim with its closed forms: heaps far too large to search.
-struct Nim;
-
-impl ImpartialGame for Nim {
-    type Position = Vec<u64>;
-    fn moves(&self, heaps: &Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
-        let heaps = heaps.clone();
-        (0..heaps.len()).flat_map(move |i| {
-            let heaps = heaps.clone();
-            (0..heaps[i]).map(move |smaller| {
-                let mut next = heaps.clone();
-                next[i] = smaller;
-                next
-            })
-        })
-    }
-    fn components(&self, heaps: Vec<u64>) -> impl Iterator<Item = Vec<u64>> {
-        heaps.into_iter().filter(|&h| h > 0).map(|h| vec![h])
-    }
-    fn join(&self, components: Vec<Vec<u64>>) -> Option<Vec<u64>> {
-        Some(components.into_iter().flatten().collect())
-    }
-    fn known_grundy(&self, heaps: &Vec<u64>) -> Option<Nimber> {
-        Some(heaps.iter().map(|&h| Nimber::new(h)).collect())
-    }
-    fn moves_to_value(
-        &self,
-        heaps: &Vec<u64>,
-        target: Nimber,
-        _count: usize,
-    ) -> Option<Vec<Vec<u64>>> {
-        match heaps.as_slice() {
-            [heap] if target.value() < *heap => Some(vec![vec![target.value()]]),
-            [_] => Some(Vec::new()),
-            _ => None,
-        }
     }
 }
 

@@ -2,14 +2,16 @@
 //! Square-But-One's classes (tests/oracles/loopy_games.json), brute force of the definitions on
 //! graphs built here from each rule, and graph files in every format.
 
-use cgt_core::{Budget, LoopySolver, LoopyValue, Nimber, Outcome};
+use cgt_core::{Budget, LoopySolver, LoopyValue, MisereAsNormal, Nimber, Outcome};
 use cgt_games::{Digraph, Game, Loopy, LoopySubtraction, SquareButOne, WindUp};
 use proptest::prelude::*;
 
 use super::common::oracle;
 #[path = "../../../cgt-core/tests/core/loopy_brute_force.rs"]
 mod brute_force;
-use brute_force::{outcomes_by_fixpoint, remoteness_by_rounds, values_by_brute_force};
+use brute_force::{
+    misere_outcomes_by_fixpoint, outcomes_by_fixpoint, remoteness_by_rounds, values_by_brute_force,
+};
 
 /// A value as the oracle writes it: `0`, `*`, `*2`, `∞`, `∞(0)`, `∞(0,2)`.
 fn oracle_value(text: &str) -> LoopyValue {
@@ -108,7 +110,7 @@ fn square_but_one_has_the_published_classes() {
 
 /// Compares the solver on heaps `0..=max` with the brute force on the explicit graph whose
 /// moves `rule` gives.
-fn check_against_brute_force<G: cgt_core::ImpartialGame<Position = u64>>(
+fn check_against_brute_force<G: cgt_core::ImpartialGame<Position = u64> + Clone>(
     game: G,
     max: u64,
     rule: impl Fn(u64) -> Vec<u64>,
@@ -119,12 +121,20 @@ fn check_against_brute_force<G: cgt_core::ImpartialGame<Position = u64>>(
     let values = values_by_brute_force(&moves);
     let outcomes = outcomes_by_fixpoint(&moves);
     let remoteness = remoteness_by_rounds(&moves);
+    let misere = misere_outcomes_by_fixpoint(&moves);
+    let mut misere_solver = LoopySolver::new(MisereAsNormal(game.clone()));
     let mut solver = LoopySolver::new(game);
     for heap in 0..=max {
         let h = heap as usize;
         prop_assert_eq!(&solver.value(&heap).unwrap(), &values[h], "heap {}", heap);
         prop_assert_eq!(solver.outcome(&heap).unwrap(), outcomes[h]);
         prop_assert_eq!(solver.remoteness(&heap).unwrap(), remoteness[h]);
+        prop_assert_eq!(
+            misere_solver.outcome(&Some(heap)).unwrap(),
+            misere[h],
+            "misère, heap {}",
+            heap
+        );
     }
     Ok(())
 }
