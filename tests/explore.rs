@@ -164,6 +164,26 @@ fn misere_graphs_label_positions_with_conways_misere_values() {
 }
 
 #[test]
+fn graphs_drawn_with_ascii_hold_no_other_character() {
+    // Draws (∞), the empty position (∅ in SVG) and the misère caption (g⁻) are all met here;
+    // without --ascii the drawing has them, with it none is left.
+    for format in ["dot", "svg", "json"] {
+        for misere in [false, true] {
+            let mut arguments = vec!["graph", "loopy-subtraction:2,-1/6", "3", "--format", format];
+            if misere {
+                arguments.push("--misere");
+            }
+            let plain = String::from_utf8(cgt(&arguments).stdout).unwrap();
+            assert!(!plain.is_ascii(), "{format} {misere}: {plain}");
+            arguments.push("--ascii");
+            let ascii = String::from_utf8(cgt(&arguments).stdout).unwrap();
+            assert!(ascii.is_ascii(), "{format} {misere}: {ascii}");
+            assert!(ascii.contains("inf"), "{format} {misere}: {ascii}");
+        }
+    }
+}
+
+#[test]
 fn plot_is_well_formed_svg_with_the_values_and_the_period() {
     let expected =
         common::oracle_values("kayles_0.77.json", "/G_expanded_by_rule_0_to_1199/values");

@@ -70,16 +70,17 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
         graph
     };
     match arguments.format {
-        GraphFormat::Dot if arguments.misere => write!(
-            out,
-            "{}",
-            graph.to_dot().replacen(
-                "digraph game {\n",
-                &format!("digraph game {{\n  label=\"{MISERE_CAPTION}\";\n"),
-                1
-            )
-        )?,
-        GraphFormat::Dot => write!(out, "{}", graph.to_dot())?,
+        GraphFormat::Dot => {
+            let mut dot = graph.to_dot();
+            if arguments.misere {
+                dot = dot.replacen(
+                    "digraph game {\n",
+                    &format!("digraph game {{\n  label=\"{MISERE_CAPTION}\";\n"),
+                    1,
+                );
+            }
+            write!(out, "{}", drawn_text(dot, arguments.source.ascii))?;
+        }
         GraphFormat::Json => {
             let petgraph = graph.graph();
             let nodes: Vec<_> = petgraph
@@ -119,10 +120,26 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
         }
         GraphFormat::Svg => {
             let caption = arguments.misere.then_some(MISERE_CAPTION);
-            write!(out, "{}", svg(&graph, caption))?;
+            write!(
+                out,
+                "{}",
+                drawn_text(svg(&graph, caption), arguments.source.ascii)
+            )?;
         }
     }
     Ok(())
+}
+
+/// A drawing's text as written: with `--ascii`, its few characters outside ASCII (∞, g⁻, the
+/// empty set, misère) spelt in ASCII.
+fn drawn_text(text: String, ascii: bool) -> String {
+    if !ascii {
+        return text;
+    }
+    text.replace('∞', "inf")
+        .replace("g⁻", "g-")
+        .replace('\u{2205}', "(nothing)")
+        .replace("misère", "misere")
 }
 
 /// What a misère graph's values are, written above it.
