@@ -125,6 +125,7 @@ fn misere_graphs_label_positions_with_conways_misere_values() {
             xor
         };
         assert_eq!(node["misere"].as_u64(), Some(expected), "{node}");
+        assert_eq!(node["value"], format!("g⁻ = {expected}"), "{node}");
         assert_eq!(
             node["outcome"],
             if expected == 0 { "P" } else { "N" },
@@ -152,7 +153,8 @@ fn misere_graphs_label_positions_with_conways_misere_values() {
         .lines()
         .find(|line| line.contains("label=\"d\\n"))
         .unwrap();
-    assert!(terminal.contains("label=\"d\\n*\""), "{terminal}");
+    // d has no move: the player to move there has won, g⁻ = 1, written as the number it is.
+    assert!(terminal.contains("label=\"d\\ng⁻ = 1\""), "{terminal}");
     let svg = String::from_utf8(cgt(&["graph", "nim", "2", "--misere", "--format", "svg"]).stdout)
         .unwrap();
     let document = roxmltree::Document::parse(&svg).expect("well-formed SVG");

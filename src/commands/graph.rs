@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use cgt_core::{Budget, GameGraph, LoopySolver, Outcome, Resource};
+use cgt_core::{Budget, GameGraph, LoopySolver, LoopyValue, Outcome, Resource};
 use cgt_games::Written;
 use serde_json::json;
 
@@ -71,7 +71,11 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
     };
     match arguments.format {
         GraphFormat::Dot => {
-            let mut dot = graph.to_dot();
+            let mut dot = if arguments.misere {
+                graph.to_dot_with(misere_label)
+            } else {
+                graph.to_dot()
+            };
             if arguments.misere {
                 dot = dot.replacen(
                     "digraph game {\n",
@@ -98,10 +102,15 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
                     };
                     super::value::add_evaluation(&mut entry, &evaluation, arguments.source.ascii);
                     if arguments.misere {
-                        // The value is g⁻, named as `sequence --misere` names it.
+                        // The value is g⁻, named as `sequence --misere` names it, and written
+                        // as the drawings write it.
                         entry["misere"] = entry["grundy"].take();
                         if let Some(fields) = entry.as_object_mut() {
                             fields.remove("grundy");
+                        }
+                        if weight.value.finite().is_some() {
+                            let label = misere_label(&weight.value);
+                            entry["value"] = json!(drawn_text(label, arguments.source.ascii));
                         }
                     }
                     entry
@@ -119,11 +128,10 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
             writeln!(out, "{report}")?;
         }
         GraphFormat::Svg => {
-            let caption = arguments.misere.then_some(MISERE_CAPTION);
             write!(
                 out,
                 "{}",
-                drawn_text(svg(&graph, caption), arguments.source.ascii)
+                drawn_text(svg(&graph, arguments.misere), arguments.source.ascii)
             )?;
         }
     }
@@ -142,9 +150,18 @@ fn drawn_text(text: String, ascii: bool) -> String {
         .replace("misère", "misere")
 }
 
+/// A value of a misère graph as the drawings write it: g⁻ as a number (a misère position is
+/// not equal to the nimber of that number), or the value of a draw as it is.
+fn misere_label(value: &LoopyValue) -> String {
+    match value.finite() {
+        Some(g) => format!("g⁻ = {}", g.value()),
+        None => value.to_string(),
+    }
+}
+
 /// What a misère graph's values are, written above it.
 const MISERE_CAPTION: &str =
-    "misère play: each position's misère Grundy value g⁻ (0 at a P-position, ∞ at a draw)";
+    "misère play: each position's misère Grundy value g⁻ (0 at a P-position; ∞ at a draw)";
 
 /// Escapes text for XML.
 pub fn escape(text: &str) -> String {
@@ -156,7 +173,8 @@ pub fn escape(text: &str) -> String {
 
 /// The graph drawn in rows by the longest line of play from the start, so that every move
 /// points down the page; P-positions are drawn with a double ring and shaded.
-fn svg(graph: &GameGraph<Written>, caption: Option<&str>) -> String {
+fn svg(graph: &GameGraph<Written>, misere: bool) -> String {
+    let caption = misere.then_some(MISERE_CAPTION);
     let petgraph = graph.graph();
     let count = petgraph.node_count();
     // Longest path from the starts: a node's row is one more than its deepest parent's. A
@@ -286,7 +304,11 @@ fn svg(graph: &GameGraph<Written>, caption: Option<&str>) -> String {
                 escape(&weight.position.to_string())
             },
             y + 13.0,
-            escape(&weight.value.to_string())
+            escape(&if misere {
+                misere_label(&weight.value)
+            } else {
+                weight.value.to_string()
+            })
         );
     }
     svg.push_str("</svg>\n");

@@ -386,10 +386,38 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> GameGraph<P> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn to_dot(&self) -> String {
+        self.to_dot_with(LoopyValue::to_string)
+    }
+
+    /// [`to_dot`](Self::to_dot) with each value written by `write`: a misère graph
+    /// ([`misere`](Self::misere)) writes its values as the numbers g⁻ rather than as nimbers,
+    /// which a misère position is not equal to.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use cgt_core::{Budget, GameGraph, ImpartialGame, Solver};
+    /// # struct Heap;
+    /// # impl ImpartialGame for Heap {
+    /// #     type Position = u64;
+    /// #     fn moves(&self, &n: &u64) -> impl Iterator<Item = u64> { 0..n }
+    /// # }
+    /// let graph = GameGraph::explore(&mut Solver::new(Heap), &1, 10)?.misere(Budget::DEFAULT)?;
+    /// let dot = graph.to_dot_with(|value| match value.finite() {
+    ///     Some(g) => format!("g⁻ = {}", g.value()),
+    ///     None => value.to_string(),
+    /// });
+    /// // The heap of 1 is the misère P-position; the empty heap, whose player to move wins, has g⁻ = 1.
+    /// assert!(dot.contains("label=\"1\\ng⁻ = 0\", shape=doublecircle"));
+    /// assert!(dot.contains("label=\"0\\ng⁻ = 1\", shape=circle"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn to_dot_with(&self, write: impl Fn(&LoopyValue) -> String) -> String {
         let mut dot = String::from("digraph game {\n  node [shape=circle];\n");
         for node in self.graph.node_indices() {
             let weight = &self.graph[node];
-            let label = format!("{:?}\\n{}", weight.position, weight.value).replace('"', "\\\"");
+            let label =
+                format!("{:?}\\n{}", weight.position, write(&weight.value)).replace('"', "\\\"");
             let (shape, dashed) = match weight.value.outcome() {
                 Outcome::Previous => ("doublecircle", false),
                 Outcome::Next => ("circle", false),
