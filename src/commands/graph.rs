@@ -71,18 +71,15 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
     };
     match arguments.format {
         GraphFormat::Dot => {
-            let mut dot = if arguments.misere {
-                graph.to_dot_with(misere_label)
-            } else {
-                graph.to_dot()
-            };
-            if arguments.misere {
-                dot = dot.replacen(
+            let dot = if arguments.misere {
+                graph.to_dot_with(misere_label).replacen(
                     "digraph game {\n",
                     &format!("digraph game {{\n  label=\"{MISERE_CAPTION}\";\n"),
                     1,
-                );
-            }
+                )
+            } else {
+                graph.to_dot()
+            };
             write!(out, "{}", drawn_text(dot, arguments.source.ascii))?;
         }
         GraphFormat::Json => {
