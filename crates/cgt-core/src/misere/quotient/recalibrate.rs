@@ -45,6 +45,9 @@ const MAX_UNFOLDED: usize = 1 << 20;
 /// The most states searched for the least failure of a candidate.
 const MAX_FAILURE_STATES: usize = 1 << 22;
 
+/// No element yet (a code not reached, or the identity's parent).
+const UNSEEN: u32 = u32::MAX;
+
 /// A position's heaps, largest first; most have a few, held inline.
 type Word = SmallVec<[u64; 8]>;
 
@@ -310,21 +313,22 @@ impl MisereQuotient {
                     })
                     .collect();
                 let beside = held + fallback.as_ref().map_or(0, MisereQuotient::bytes);
-                let Some(candidate) = self.unfolded(&free, beside)? else {
+                let Some(reduced) = self.unfolded(&free, beside) else {
                     continue;
                 };
+                // Judged on the reduced unfolding, before its table is made: most unfoldings
+                // tried are not kept, and the table of each (a product for every two classes)
+                // was most of the time of those that grow large.
                 let right = |known: &[(Vec<u64>, bool)]| {
-                    known.iter().all(|(position, truth)| {
-                        candidate
-                            .product(position.iter().copied())
-                            .is_some_and(|class| candidate.is_p(class) == *truth)
-                    })
+                    known
+                        .iter()
+                        .all(|(position, truth)| reduced.is_p(position) == *truth)
                 };
                 if right(known) {
-                    return Ok(Some(candidate));
+                    return reduced.candidate().map(Some);
                 }
                 if fallback.is_none() && right(&known[known.len() - 1..]) {
-                    fallback = Some(candidate);
+                    fallback = Some(reduced.candidate()?);
                 }
             }
         }
@@ -332,16 +336,17 @@ impl MisereQuotient {
     }
 
     /// `self` unfolded with the heaps `free` (each with the index of its cyclic monoid), its
-    /// outcomes taken from least positions, reduced. `None` when the product is too large, or
-    /// its making would outgrow the budget's memory beside the `held` bytes.
-    fn unfolded(&self, free: &[(u64, usize)], held: u64) -> Result<Option<MisereQuotient>> {
+    /// outcomes taken from least positions, reduced (its table of products not yet made: see
+    /// [`Reduced::candidate`]). `None` when the product is too large, or its making, or the
+    /// table of the reduced quotient, would outgrow the budget beside the `held` bytes.
+    fn unfolded(&self, free: &[(u64, usize)], held: u64) -> Option<Reduced<'_>> {
         let mut places = Vec::with_capacity(free.len());
         let mut radix = 1usize;
         for &(heap, index) in free {
             places.push((heap, index, radix));
             radix = match radix.checked_mul(index + 2) {
                 Some(r) if r.saturating_mul(self.order) <= MAX_UNFOLDED => r,
-                _ => return Ok(None),
+                _ => return None,
             };
         }
         let unfolding = Unfolding {
@@ -369,12 +374,11 @@ impl MisereQuotient {
             .collect();
         // Least positions, smallest first: a least position less its smallest heap is a least
         // position, so only least positions are extended, by heaps no larger than their least.
-        const UNSEEN: u32 = u32::MAX;
         // The bytes the unfolding holds, counted before each thing is made: the index of
         // every code, then each element found and each position waiting.
         let mut bytes = held + ambient as u64 * 4;
         if bytes > self.budget.memory {
-            return Ok(None);
+            return None;
         }
         let mut index_of_code: Vec<u32> = vec![UNSEEN; ambient];
         let mut codes: Vec<usize> = Vec::new();
@@ -392,7 +396,7 @@ impl MisereQuotient {
                 continue;
             }
             if codes.len() as u64 >= self.budget.positions {
-                return Ok(None);
+                return None;
             }
             // A P-position when no option of the word is one.
             let mut p = !word.is_empty();
@@ -413,7 +417,7 @@ impl MisereQuotient {
                 for &o in &option_codes[letter_of(h)] {
                     let target = unfolding.multiply(rest, o);
                     match index_of_code[target] {
-                        UNSEEN => return Ok(None),
+                        UNSEEN => return None,
                         t if in_p[t as usize] => {
                             p = false;
                             break 'heaps;
@@ -425,7 +429,7 @@ impl MisereQuotient {
             // Its code, outcome, parent and position (heaps and their vector).
             bytes += 17 + 24 + 16 + 8 * word.len() as u64;
             if bytes > self.budget.memory {
-                return Ok(None);
+                return None;
             }
             index_of_code[code] = codes.len() as u32;
             codes.push(code);
@@ -443,7 +447,7 @@ impl MisereQuotient {
                     if queue.len() >= 4 * MAX_UNFOLDED
                         || bytes + waiting * (queue.len() as u64 + 1) > self.budget.memory
                     {
-                        return Ok(None);
+                        return None;
                     }
                     let mut longer = word.clone();
                     longer.push(h);
@@ -460,7 +464,7 @@ impl MisereQuotient {
         let row = 4 * letters.len() as u64 + 40;
         bytes += size as u64 * (row + (row + 8) + 64 + 8);
         if bytes > self.budget.memory {
-            return Ok(None);
+            return None;
         }
         let times: Vec<Vec<u32>> = codes
             .iter()
@@ -492,7 +496,7 @@ impl MisereQuotient {
         }
         let order = count;
         if self.check_size_beside(order, bytes).is_err() {
-            return Ok(None);
+            return None;
         }
         // The first element of each class in the order found has its least position.
         let mut first: Vec<usize> = vec![usize::MAX; order];
@@ -501,27 +505,98 @@ impl MisereQuotient {
                 first[class[a] as usize] = a;
             }
         }
-        // The table by rows: c times an element is c times its least position less its
-        // smallest heap (a row found before), times that heap.
-        let letter_times =
-            |c: Element, l: u32| class[times[first[c as usize]][l as usize] as usize];
+        Some(Reduced {
+            unfolding,
+            index_of_code,
+            words,
+            in_p,
+            parent,
+            times,
+            class,
+            first,
+        })
+    }
+}
+
+/// An unfolded candidate reduced to its classes, before its table of products is made.
+struct Reduced<'a> {
+    unfolding: Unfolding<'a>,
+    /// For each code of the unfolding, its element (in the order found).
+    index_of_code: Vec<u32>,
+    /// Each element's least position, outcome, and least position less its smallest heap (as
+    /// the element and the letter taken off).
+    words: Vec<Vec<u64>>,
+    in_p: Vec<bool>,
+    parent: Vec<(u32, u32)>,
+    /// Each element times each letter.
+    times: Vec<Vec<u32>>,
+    /// Each element's class, and each class's first element (the one with its least position).
+    class: Vec<Element>,
+    first: Vec<usize>,
+}
+
+impl Reduced<'_> {
+    /// Whether the position of `heaps` is a P-position in the reduced unfolding.
+    fn is_p(&self, heaps: &[u64]) -> bool {
+        let code = self.unfolding.product(heaps);
+        self.in_p[self.index_of_code[code] as usize]
+    }
+
+    /// The quotient the reduction is: its table of products, pretending function and least
+    /// positions.
+    ///
+    /// # Errors
+    ///
+    /// None in practice: the classes of the recorded options are products of heaps added.
+    fn candidate(&self) -> Result<MisereQuotient> {
+        let Reduced {
+            unfolding,
+            index_of_code,
+            class,
+            first,
+            ..
+        } = self;
+        let trial = unfolding.trial;
+        let order = first.len();
+        let identity = unfolding.product(&[]);
+        // The table row by row: c times an element d is c times d's least position less its
+        // smallest heap (an element whose least position comes sooner, so already in the row),
+        // times that heap. Each class times each letter first, in a table that stays in the
+        // cache: filled a column at a time instead, and looked up through each element's row
+        // of products, the table of a candidate of order 8,112 (Dawson's chess at heap 33)
+        // took most of the time of recalibration.
+        let letter_count = self.times.first().map_or(0, Vec::len);
+        let step: Vec<Element> = (0..order)
+            .flat_map(|x| {
+                let row = &self.times[first[x]];
+                row.iter().map(|&b| class[b as usize])
+            })
+            .collect();
         let mut by_first: Vec<usize> = (0..order).collect();
         by_first.sort_unstable_by_key(|&d| first[d]);
+        // Each element with the class and the letter its least position is made from (none
+        // for the identity), in the order of their least positions.
+        let plan: Vec<(usize, Option<(usize, usize)>)> = by_first
+            .iter()
+            .map(|&d| {
+                let (from, l) = self.parent[first[d]];
+                let made = (from != UNSEEN).then(|| (class[from as usize] as usize, l as usize));
+                (d, made)
+            })
+            .collect();
         let mut mul = vec![0 as Element; order * order];
-        for &d in &by_first {
-            let (from, l) = parent[first[d]];
-            for c in 0..order {
-                mul[c * order + d] = if from == UNSEEN {
-                    c as Element
-                } else {
-                    letter_times(mul[c * order + class[from as usize] as usize], l)
+        for (c, row) in mul.chunks_exact_mut(order.max(1)).enumerate() {
+            for &(d, made) in &plan {
+                row[d] = match made {
+                    None => c as Element,
+                    Some((from, l)) => step[row[from] as usize * letter_count + l],
                 };
             }
         }
         let class_of_code = |code: usize| class[index_of_code[code] as usize];
-        let phi: Vec<Element> = (0..self.phi.len() as u64)
+        let phi: Vec<Element> = (0..trial.phi.len() as u64)
             .map(|h| {
-                if self.raw[h as usize].is_empty() {
+                if trial.raw[h as usize].is_empty() {
                     class_of_code(identity)
                 } else {
                     class_of_code(unfolding.code_of_heap(h))
@@ -532,16 +607,16 @@ impl MisereQuotient {
             order,
             identity: class_of_code(identity),
             mul,
-            p: first.iter().map(|&a| in_p[a]).collect(),
-            reps: first.iter().map(|&a| words[a].clone()).collect(),
+            p: first.iter().map(|&a| self.in_p[a]).collect(),
+            reps: first.iter().map(|&a| self.words[a].clone()).collect(),
             phi,
             options: Vec::new(),
-            raw: self.raw.clone(),
+            raw: trial.raw.clone(),
             rep_options: Vec::new(),
-            budget: self.budget,
+            budget: trial.budget,
         };
         candidate.classify_options()?;
-        Ok(Some(candidate))
+        Ok(candidate)
     }
 }
 
