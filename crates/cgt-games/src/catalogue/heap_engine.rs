@@ -18,8 +18,8 @@ const SEARCHED_COUNTERS: u64 = 40;
 const QUOTIENT_HEAPS: u64 = 300;
 /// The most memory the misère quotient is given when tried for a position (`cgt quotient`
 /// takes the whole budget): the quotient of a game whose quotient keeps growing spends what
-/// it is given failing (Dawson's chess past heap 32: 33 s with 2 GiB, 5 s with 256 MiB),
-/// while the quotients that close are small (Kayles', order 48, in a megabyte).
+/// it is given failing (Dawson's chess past heap 32: 2.9 s with 256 MiB, 9.7 s with 2 GiB, 104 s
+/// with 12 GiB), while the quotients that close are small (Kayles', order 40, in a megabyte).
 const QUOTIENT_MEMORY: u64 = 256 << 20;
 /// The short misère search tried before the quotient is computed (at most a quarter of a
 /// second): a position that looks too large to search may not be (Dawson's chess at 41 is
