@@ -353,22 +353,27 @@ impl MisereQuotient {
         // that, the quotient is learnt afresh.
         let trial = adjoined.then(|| self.clone());
         self.restore(extended.clone());
+        let mut gave_up = None;
         if let Some(trial) = trial {
             match trial.recalibrated() {
-                Ok(Some(found)) => {
+                Ok(Ok(found)) => {
                     *self = found;
                     return Ok(());
                 }
-                Ok(None) => {}
+                Ok(Err(why)) => gave_up = Some(why),
                 Err(error) => {
                     self.abandon(extended);
                     return Err(error);
                 }
             }
         }
-        let result = self.relearn(n);
+        let mut result = self.relearn(n);
         if result.is_err() {
             self.abandon(extended);
+        }
+        // Both ways are said when both gave up.
+        if let (Err(Error::Quotient { reason }), Some(why)) = (&mut result, gave_up) {
+            *reason = format!("recalibration gave up ({why}), and {reason}");
         }
         result
     }

@@ -374,3 +374,22 @@ fn a_bound_of_the_method_is_not_said_as_the_users_limit() {
     assert!(q.quotient.heap_reached() >= 8);
     predicts_every_small_sum(game, &q, 8);
 }
+
+/// When a heap is settled neither by recalibration nor by learning afresh, both are said: the
+/// stop named only the second ("learning the quotient of heap 33 afresh needs more than 524288
+/// positions"), as if recalibration had not been tried. Dawson's chess (0.137) stops so at heap
+/// 33 within 256 MiB, its partial quotient right on the sums of heaps it settled.
+#[test]
+fn a_heap_neither_way_settles_names_both() {
+    let game = TakeAndBreak::octal("0.137").unwrap();
+    let budget = Budget {
+        memory: 256 << 20,
+        ..Budget::DEFAULT
+    };
+    let q = misere_quotient(&game, 33, None, budget, &mut |_| {}).unwrap();
+    assert_eq!(q.quotient.heap_reached(), 32);
+    let stopped = q.stopped.clone().expect("heap 33 is not settled");
+    assert!(stopped.contains("recalibration gave up"), "{stopped}");
+    assert!(stopped.contains("afresh"), "{stopped}");
+    predicts_every_small_sum(game, &q, 12);
+}

@@ -131,14 +131,15 @@ impl MisereQuotient {
     }
 
     /// The quotient of the same heaps, from `self`, a candidate for them that failed its check,
-    /// by recalibration: `None` when recalibration gives up (the caller then learns the
-    /// quotient afresh). A candidate is returned only when no position disagrees with its
-    /// options (see [`least_failure`](Self::least_failure)), which verifies it.
+    /// by recalibration: `Err` with what stopped it when recalibration gives up (the caller
+    /// then learns the quotient afresh). A candidate is returned only when no position
+    /// disagrees with its options (see [`least_failure`](Self::least_failure)), which verifies
+    /// it.
     ///
     /// # Errors
     ///
     /// None in practice: the classes of the recorded options are products of heaps added.
-    pub(super) fn recalibrated(self) -> Result<Option<MisereQuotient>> {
+    pub(super) fn recalibrated(self) -> Result<std::result::Result<MisereQuotient, String>> {
         let newest = self.phi.len() as u64 - 1;
         let mut trial = self;
         let mut known: Vec<(Vec<u64>, bool)> = Vec::new();
@@ -155,8 +156,13 @@ impl MisereQuotient {
             let held = trial.bytes() + reference.as_ref().map_or(0, MisereQuotient::bytes);
             let wrong = match trial.least_failure(only_newest.then_some(newest), held) {
                 Failure::Found(position, truth) => (position, truth),
-                Failure::None => return Ok(Some(trial)),
-                Failure::Undecided => return Ok(None),
+                Failure::None => return Ok(Ok(trial)),
+                Failure::Undecided => {
+                    return Ok(Err(format!(
+                        "the search for the least failure of a candidate of order {} outgrew its bound",
+                        trial.order
+                    )));
+                }
             };
             if !only_newest && wrong.0.first() == Some(&newest) {
                 reference = Some(trial.clone());
@@ -164,10 +170,17 @@ impl MisereQuotient {
             known.push(wrong);
             match trial.unfold_for(&known, held)? {
                 Some(next) => trial = next,
-                None => return Ok(None),
+                None => {
+                    return Ok(Err(format!(
+                        "no unfolding of a candidate of order {} within the bounds gets its failures right",
+                        trial.order
+                    )));
+                }
             }
         }
-        Ok(None)
+        Ok(Err(format!(
+            "{MAX_ROUNDS} candidates, none right on every position"
+        )))
     }
 
     /// The least position (in the multiset order) whose class's outcome disagrees with the
