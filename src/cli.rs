@@ -192,7 +192,7 @@ pub struct BudgetArgs {
     pub max_options: u64,
     /// The most memory the tables may take: bytes, or with a suffix K, M, G or T (powers of
     /// 1024).
-    #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_size)]
+    #[arg(long, visible_alias = "memory", value_name = "SIZE", default_value = "2G", value_parser = parse_size)]
     pub max_memory: u64,
 }
 
@@ -261,7 +261,7 @@ pub struct GraphArgs {
     #[arg(long, value_name = "N", default_value_t = cgt_core::Budget::DEFAULT.options)]
     pub max_options: u64,
     /// The most memory the tables may take (bytes, or with K, M, G or T).
-    #[arg(long, value_name = "SIZE", default_value = "2G", value_parser = parse_size)]
+    #[arg(long, visible_alias = "memory", value_name = "SIZE", default_value = "2G", value_parser = parse_size)]
     pub max_memory: u64,
     /// Misère play: each position labelled with its misère Grundy value g⁻ (0 exactly at a
     /// misère P-position, 1 at a position with no move), or ∞ where best play never ends.
