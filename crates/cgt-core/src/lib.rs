@@ -253,7 +253,7 @@ mod test_games;
 mod ticker;
 
 pub use error::{Budget, Error, Resource, Result};
-pub use game::{ImpartialGame, Unhinted, heap_bytes};
+pub use game::{ImpartialGame, MOVE_KINDS, Unhinted, heap_bytes};
 pub use graph::{GameGraph, GraphNode};
 pub use loopy::{LoopyGraph, LoopySolver, LoopyValue};
 pub use mex::{MexSet, mex};

@@ -46,7 +46,7 @@ use std::sync::{Mutex, mpsc};
 use hashbrown::{DefaultHashBuilder, HashTable};
 use smallvec::{SmallVec, smallvec};
 
-use crate::{Budget, ImpartialGame, Nimber, Resource, Result};
+use crate::{Budget, ImpartialGame, MOVE_KINDS, Nimber, Resource, Result};
 
 /// The bytes of a table entry: the key, the entry and the map's control byte, with its spare
 /// room.
@@ -537,6 +537,7 @@ where
                         progress: None,
                         ticker: crate::ticker::Ticker::new(),
                         stop,
+                        killers: Vec::new(),
                     };
                     let result = helper.run(root());
                     if matches!(result, Ok(Some(_))) {
@@ -554,6 +555,7 @@ where
                 progress,
                 ticker: crate::ticker::Ticker::new(),
                 stop: &stop,
+                killers: Vec::new(),
             };
             let mut result = main.run(root());
             stop.store(true, Ordering::Relaxed);
@@ -725,7 +727,14 @@ struct Worker<'a, G: ImpartialGame> {
     ticker: crate::ticker::Ticker,
     /// Set when some thread has answered: the others stop.
     stop: &'a AtomicBool,
+    /// For each kind of position ([`ImpartialGame::move_kind`]), the labels of the last two
+    /// moves whose value the table knew and which settled a question ([`NO_MOVE`] for none),
+    /// made first; empty until a game names a kind.
+    killers: Vec<[u64; 2]>,
 }
+
+/// No move, in [`Worker::killers`].
+const NO_MOVE: u64 = u64::MAX;
 
 impl<G: ImpartialGame> Worker<'_, G> {
     /// The canonical components of `position`.
@@ -890,14 +899,46 @@ impl<G: ImpartialGame> Worker<'_, G> {
             wanted
         };
         let game = self.game;
-        let mut lazy = counted.map(|_| game.moves(component));
+        // Where the game labels its moves, those that last settled a question about a
+        // position of this kind are made first (the killer heuristic: see
+        // [`ImpartialGame::move_kind`]); on Cram 4 x 11, one thread, the search then asks 3.7
+        // million questions instead of 4.3 million, in a fifth less time.
+        let kind = counted
+            .and(game.move_kind(component))
+            .filter(|&kind| kind < MOVE_KINDS);
+        let killers = match kind {
+            Some(kind) => {
+                if self.killers.is_empty() {
+                    self.killers = vec![[NO_MOVE; 2]; MOVE_KINDS];
+                }
+                self.killers[kind]
+            }
+            None => [NO_MOVE; 2],
+        };
+        let mut first = killers
+            .into_iter()
+            .filter(|&label| label != NO_MOVE)
+            .filter_map(|label| Some((label, game.labelled_move(component, label)?)));
+        // A killer is made once: a label that is not one of this position's moves is not
+        // among its labelled moves either.
+        let mut lazy = counted.map(|_| {
+            game.labelled_moves(component)
+                .filter(move |(label, _)| !killers.contains(label))
+        });
         let mut listed = listed.into_iter();
         let mut options = Vec::new();
         let mut made = 0;
+        let mut last = NO_MOVE;
         while potential.meets(&wanted) {
             made += 1;
             let option = match lazy.as_mut() {
-                Some(moves) => moves.next(),
+                Some(moves) => first
+                    .next()
+                    .or_else(|| moves.next())
+                    .map(|(label, option)| {
+                        last = label;
+                        option
+                    }),
                 None => listed.next(),
             };
             let Some(option) = option else {
@@ -909,6 +950,12 @@ impl<G: ImpartialGame> Worker<'_, G> {
             self.consider(option, &mut potential, &mut options);
         }
         if !potential.meets(&wanted) {
+            if let Some(kind) = kind {
+                let killers = &mut self.killers[kind];
+                if killers[0] != last {
+                    *killers = [last, killers[0]];
+                }
+            }
             let learned = |entry: &mut Entry| {
                 entry.asked = true;
                 entry.not_p |= not | wanted.low_bits() | potential.found;

@@ -388,6 +388,14 @@ impl Board {
         board
     }
 
+    /// The board with cells `a` and `b` filled: a domino placed there.
+    fn without(&self, a: usize, b: usize) -> Board {
+        let mut next = self.clone();
+        next.set(a, false);
+        next.set(b, false);
+        next
+    }
+
     /// The free cells of a board of at most 128 cells, as bits.
     fn small_bits(&self) -> Option<u128> {
         (self.cells() <= 128).then(|| u128::from(self.small[0]) | u128::from(self.small[1]) << 64)
@@ -1061,6 +1069,23 @@ impl ImpartialGame for Cram {
     /// search that takes options in this order settles its questions with fewer of them (the
     /// figures are in this module's source).
     fn moves(&self, board: &Board) -> impl Iterator<Item = Board> {
+        self.labelled_moves(board).map(|(_, next)| next)
+    }
+
+    fn move_count(&self, board: &Board) -> Option<u64> {
+        Some(board.domino_count() as u64)
+    }
+
+    /// Boards of one size, of at most 128 cells and fewer than 64 rows and columns, are of one
+    /// kind: a move is labelled by its domino's place in the order of [`Cram::moves`]. Making
+    /// first the dominoes that last settled a question about a board of the same size, the
+    /// search of 4 x 11 on one thread asks 3.7 million questions instead of 4.3 million.
+    fn move_kind(&self, board: &Board) -> Option<usize> {
+        (board.rows < 64 && board.columns < 64 && board.cells() <= 128)
+            .then(|| usize::from(board.rows) * 64 + usize::from(board.columns))
+    }
+
+    fn labelled_moves(&self, board: &Board) -> impl Iterator<Item = (u64, Board)> {
         let order = place_order(board.rows as usize, board.columns as usize);
         let free = board.small_bits();
         (0..order.len()).filter_map(move |i| {
@@ -1069,17 +1094,15 @@ impl ImpartialGame for Cram {
                 Some(free) => free >> a & free >> b & 1 == 1,
                 None => board.get(a) && board.get(b),
             };
-            fits.then(|| {
-                let mut next = board.clone();
-                next.set(a, false);
-                next.set(b, false);
-                next
-            })
+            fits.then(|| (i as u64, board.without(a, b)))
         })
     }
 
-    fn move_count(&self, board: &Board) -> Option<u64> {
-        Some(board.domino_count() as u64)
+    fn labelled_move(&self, board: &Board, label: u64) -> Option<Board> {
+        let order = place_order(board.rows as usize, board.columns as usize);
+        let &(a, b) = order.get(usize::try_from(label).ok()?)?;
+        let (a, b) = (usize::from(a), usize::from(b));
+        (board.get(a) && board.get(b)).then(|| board.without(a, b))
     }
 
     /// The square of the number of free cells. Every option of a region has two cells fewer

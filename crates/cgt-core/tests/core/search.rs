@@ -47,6 +47,112 @@ impl ImpartialGame for Kayles {
     }
 }
 
+/// Kayles whose moves are labelled, a row of n pins of kind n: knocking down `take` pins
+/// after the first `left` is labelled `2 * left + take - 1` in every row, so the search makes
+/// first, in a row of one length, the moves that last settled a question about a row of that
+/// length.
+struct LabelledKayles;
+
+impl LabelledKayles {
+    /// The label of knocking down `take` pins after the first `left`, and the rows it leaves.
+    fn knock(rows: &[u32], index: usize, take: u32, left: u32) -> (u64, Vec<u32>) {
+        let row = rows[index];
+        let mut next = rows.to_vec();
+        next.remove(index);
+        next.extend([left, row - take - left].into_iter().filter(|&r| r > 0));
+        next.sort_unstable();
+        // Rows past the first are labelled past every label of the first.
+        let offset = rows[..index].iter().map(|&r| 2 * u64::from(r)).sum::<u64>();
+        (offset + 2 * u64::from(left) + u64::from(take) - 1, next)
+    }
+}
+
+impl ImpartialGame for LabelledKayles {
+    type Position = Vec<u32>;
+    fn moves(&self, rows: &Vec<u32>) -> impl Iterator<Item = Vec<u32>> {
+        self.labelled_moves(rows).map(|(_, next)| next)
+    }
+    fn move_count(&self, rows: &Vec<u32>) -> Option<u64> {
+        Some(rows.iter().map(|&r| 2 * u64::from(r)).sum::<u64>() - rows.len() as u64)
+    }
+    fn move_kind(&self, rows: &Vec<u32>) -> Option<usize> {
+        match rows.as_slice() {
+            &[row] => usize::try_from(row)
+                .ok()
+                .filter(|&row| row < cgt_core::MOVE_KINDS),
+            _ => None,
+        }
+    }
+    fn labelled_moves(&self, rows: &Vec<u32>) -> impl Iterator<Item = (u64, Vec<u32>)> {
+        let mut all = Vec::new();
+        for (index, &row) in rows.iter().enumerate() {
+            for left in 0..row {
+                for take in 1..=2u32.min(row - left) {
+                    all.push(Self::knock(rows, index, take, left));
+                }
+            }
+        }
+        all.into_iter()
+    }
+    fn labelled_move(&self, rows: &Vec<u32>, label: u64) -> Option<Vec<u32>> {
+        let &[row] = rows.as_slice() else {
+            return self
+                .labelled_moves(rows)
+                .find(|&(l, _)| l == label)
+                .map(|(_, next)| next);
+        };
+        let (left, take) = (
+            u32::try_from(label / 2).ok()?,
+            u32::try_from(label % 2).ok()? + 1,
+        );
+        (left + take <= row).then(|| Self::knock(rows, 0, take, left).1)
+    }
+    fn components(&self, rows: Vec<u32>) -> impl Iterator<Item = Vec<u32>> {
+        Kayles.components(rows)
+    }
+    fn join(&self, components: Vec<Vec<u32>>) -> Option<Vec<u32>> {
+        Kayles.join(components)
+    }
+    fn canonical(&self, rows: Vec<u32>) -> Vec<u32> {
+        Kayles.canonical(rows)
+    }
+}
+
+#[test]
+fn killer_moves_change_no_value() {
+    // OEIS A002186, G(0..=40), on one thread and two, each search reusing its killers from
+    // row to row; and the labels name the moves they are given for.
+    let expected = [
+        0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5, 4,
+        7, 2, 1, 8, 6, 7, 4, 1, 2, 3, 1,
+    ];
+    for threads in [1, 2] {
+        let mut search = NimberSearch::new(LabelledKayles).with_threads(threads);
+        for (n, &value) in expected.iter().enumerate() {
+            let row = vec![n as u32];
+            assert_eq!(search.nimber(&row).unwrap(), Nimber::new(value), "row {n}");
+        }
+    }
+    for rows in [vec![7], vec![2, 5], vec![1, 1, 3]] {
+        let moves: Vec<Vec<u32>> = Kayles
+            .moves(&rows)
+            .map(|mut next| {
+                next.sort_unstable();
+                next
+            })
+            .collect();
+        let mut labelled: Vec<Vec<u32>> = LabelledKayles.moves(&rows).collect();
+        let mut sorted = moves.clone();
+        sorted.sort();
+        labelled.sort();
+        assert_eq!(labelled, sorted, "{rows:?}");
+        assert_eq!(LabelledKayles.move_count(&rows), Some(moves.len() as u64));
+        for (label, next) in LabelledKayles.labelled_moves(&rows) {
+            assert_eq!(LabelledKayles.labelled_move(&rows, label), Some(next));
+        }
+    }
+}
+
 #[test]
 fn kayles_rows_match_a002186() {
     // OEIS A002186, G(0..=35).

@@ -119,6 +119,18 @@ proptest! {
         made.sort();
         expected_options.sort();
         prop_assert_eq!(made, expected_options);
+        // The labelled moves are the moves, in order, no two labels alike, and a label names
+        // its move and no other (the search makes a label's move on its own).
+        let labelled: Vec<(u64, Board)> = Cram.labelled_moves(&board).collect();
+        let moves: Vec<Board> = Cram.moves(&board).collect();
+        prop_assert!(labelled.iter().map(|(_, next)| next).eq(moves.iter()));
+        let labels: std::collections::BTreeSet<u64> = labelled.iter().map(|&(label, _)| label).collect();
+        prop_assert_eq!(labels.len(), labelled.len());
+        for label in 0..u64::from(4 * rows * columns + 2) {
+            let named = labelled.iter().find(|&&(l, _)| l == label).map(|(_, next)| next.clone());
+            prop_assert_eq!(Cram.labelled_move(&board, label), named);
+        }
+        prop_assert!(Cram.move_kind(&board).is_some());
         prop_assert_eq!(Solver::new(Cram).grundy(&board).unwrap(), Nimber::new(expected));
         prop_assert_eq!(Solver::new(Unhinted(Cram)).grundy(&board).unwrap(), Nimber::new(expected));
         let mut search = NimberSearch::new(Cram);
