@@ -850,8 +850,10 @@ impl<G: ImpartialGame> Worker<'_, G> {
         let started = self.options(component, wanted, not)?;
         if let Started::Options { .. } = started {
             // From here until it answers, a thread that meets this component asks its other
-            // options first. (While its options were made and looked up, no other question
-            // was asked: the mark is needed only now.)
+            // options first. Marked only once there are options to ask, so a question the
+            // table settles leaves no entry behind; another thread may then make the same
+            // options meanwhile (marking first, 4 x 11 on two threads asked 7% fewer questions
+            // and was no faster).
             self.remember(component, |entry| {
                 entry.asked = true;
                 entry.not_p |= not;
