@@ -71,8 +71,8 @@ pub struct SearchStats {
 /// What the table knows of a component.
 #[derive(Debug, Clone, Copy)]
 struct Entry {
-    /// The nimber, or `u64::MAX` while unknown.
-    nimber: u64,
+    /// The nimber, or [`UNKNOWN`] (see [`Entry::nimber`]).
+    nimber: u32,
     /// Bit k set: the nimber is known not to be k (C + *k is not a P-position), for k < 64.
     not_p: u64,
     /// Whether the game's closed forms have been asked about this component.
@@ -80,6 +80,32 @@ struct Entry {
     /// How many threads are asking this component's options now: another thread that meets
     /// it asks its other options first (see [`Frame::Component`]).
     busy: u8,
+}
+
+/// No nimber known, in [`Entry::nimber`].
+const UNKNOWN: u32 = u32::MAX;
+
+impl Entry {
+    /// The nimber, if known.
+    fn nimber(&self) -> Option<u64> {
+        (self.nimber != UNKNOWN).then_some(u64::from(self.nimber))
+    }
+
+    /// Whether the entry can hold `value` as the nimber: one of 2^32 - 1 or more (a closed
+    /// form's value of a component far too large to search, such as a Nim heap of 2^40) is
+    /// not kept, and is asked of the closed form again each time. Held in 32 bits, the table
+    /// takes 16 bytes an entry instead of 24.
+    fn holds(value: u64) -> bool {
+        value < u64::from(UNKNOWN)
+    }
+
+    /// Learns that the nimber is `value`, where it [holds](Self::holds) it (else the nimber
+    /// stays unknown, which costs time, never an answer).
+    fn learn(&mut self, value: u64) {
+        if Entry::holds(value) {
+            self.nimber = value as u32;
+        }
+    }
 }
 
 /// What a frame answers the frame below it: the nimber of its position, or that the nimber is
@@ -413,7 +439,7 @@ impl<P: Eq + Hash + Clone> Table<P> {
             return;
         }
         let mut entry = Entry {
-            nimber: u64::MAX,
+            nimber: UNKNOWN,
             not_p: 0,
             asked: false,
             busy: 0,
@@ -783,8 +809,8 @@ impl<G: ImpartialGame> Worker<'_, G> {
                 total ^= value.value();
                 continue;
             }
-            match self.table.get(part) {
-                Some(entry) if entry.nimber != u64::MAX => total ^= entry.nimber,
+            match self.table.get(part).and_then(|entry| entry.nimber()) {
+                Some(nimber) => total ^= nimber,
                 _ => {
                     options.push(parts);
                     return;
@@ -806,8 +832,8 @@ impl<G: ImpartialGame> Worker<'_, G> {
         defer: bool,
     ) -> Result<Started<G::Position>> {
         let entry = self.entry(component);
-        if let Some(entry) = entry.filter(|entry| entry.nimber != u64::MAX) {
-            return Ok(Started::Answer(Answer::Value(entry.nimber)));
+        if let Some(nimber) = entry.and_then(|entry| entry.nimber()) {
+            return Ok(Started::Answer(Answer::Value(nimber)));
         }
         let mut not = entry.map_or(0, |entry| entry.not_p);
         let fresh = !entry.is_some_and(|entry| entry.asked);
@@ -825,10 +851,13 @@ impl<G: ImpartialGame> Worker<'_, G> {
                 },
             };
             if let Some(value) = value {
-                self.remember(component, |entry| {
-                    entry.asked = true;
-                    entry.nimber = value;
-                });
+                // A value the entry cannot hold leaves the closed forms to be asked again.
+                if Entry::holds(value) {
+                    self.remember(component, |entry| {
+                        entry.asked = true;
+                        entry.learn(value);
+                    });
+                }
                 return Ok(Started::Answer(Answer::Value(value)));
             }
         }
@@ -1148,7 +1177,7 @@ impl<G: ImpartialGame> Worker<'_, G> {
                         self.remember(&component, |entry| {
                             entry.busy = entry.busy.saturating_sub(1);
                             match found {
-                                Answer::Value(value) => entry.nimber = value,
+                                Answer::Value(value) => entry.learn(value),
                                 _ => entry.not_p |= bits,
                             }
                         });
@@ -1356,7 +1385,7 @@ mod tests {
         };
         let table: Table<Vec<u32>> = Table::new(budget);
         for key in 0..10_000u32 {
-            table.update(&vec![key], |_| 10_000, |entry| entry.nimber = 0);
+            table.update(&vec![key], |_| 10_000, |entry| entry.learn(0));
         }
         let stored = table.len();
         assert!(stored > 0 && stored < 10_000, "{stored} keys stored");
