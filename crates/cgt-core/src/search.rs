@@ -17,8 +17,12 @@
 //!   (Lemoine & Viennot's narrower question: to show an option is not worth 1, one of its options
 //!   worth 1 is enough, where asking for 0 and 1 needs one worth 0 as well), and asking those found
 //!   worth none of them again as above only when W is still possible at the end, asked more
-//!   questions on Cram, one thread: 5 × 7 0.09 to 0.12 million, 5 × 8 0.93 to 1.25 million (4 × 9
-//!   0.176 to 0.162 million).
+//!   questions on Cram, one thread: 5 × 7's outcome alone 0.09 to 0.12 million, 5 × 8's nimber
+//!   0.93 to 1.25 million (4 × 9 0.176 to 0.162 million). Asking so only where W is one value
+//!   above 0 asked fewer on the smaller boards (nimbers: 5 × 7 0.203 to 0.185 million, 4 × 9
+//!   0.176 to 0.155, 5 × 8 0.932 to 0.922, 2.7 s instead of 3.2-3.4 s) but more on 4 × 11 (3.73
+//!   to 4.22 million), and on two threads was no faster (5 × 8 2.3-2.5 s against 2.2-2.8 s;
+//!   4 × 11 8.6-9.8 s against 7.6-8.2 s and 13.1 s, in turn).
 //! - **The nimber of C** is asked for as "is it 0?", "is it 1?", ... in turn (after Lemoine &
 //!   Viennot, *Nimbers are inevitable*, Theoretical Computer Science 462, 2012, whose question
 //!   "is C + \*k a P-position?" is this one for W = {k}); the first question that finds the
@@ -283,7 +287,10 @@ enum Frame<P> {
     /// is asking the options of answers [`Answer::Busy`] instead, and the option that asked it
     /// is asked again after the others (the threads then settle different options, and the
     /// second usually finds the first's answer in the table: Weill's ABDADA, 1996, for
-    /// alpha-beta search).
+    /// alpha-beta search). Deferring only below the root's options (from their options, or
+    /// from those options' options, down), so that both threads take each of the root's
+    /// options together, Cram 4 × 11 asked 5.0-5.2 million questions in 11.3-12.1 s on two
+    /// threads, against 3.3-4.8 million in 7.3-12.9 s deferring at every depth.
     Component {
         component: P,
         wanted: Wanted,
@@ -798,6 +805,12 @@ impl<G: ImpartialGame> Worker<'_, G> {
 
     /// Splits `option` into parts: when the game's closed forms or the table value them all,
     /// their xor is taken out of `potential`; otherwise the parts join `options`, to be asked.
+    ///
+    /// Options made four at a time, their parts looked up together so that the table's cache
+    /// misses overlap, cost more than they saved (Cram 5 × 8, one thread: 19% more options
+    /// made, 4.7-4.9 s against 4.1-4.3 s; in a trial without the table's locks, which keep a
+    /// look-up's loads from starting before the one before ends, 4.3 s against 3.6-3.8 s, and
+    /// 4 × 11 20.7 s against 20.4 s).
     fn consider(
         &mut self,
         option: G::Position,
@@ -946,7 +959,11 @@ impl<G: ImpartialGame> Worker<'_, G> {
         // depths, by odd and even depths: 4 x 11 4.3 to 5.0 million, 5 x 8 0.95 to 1.33; kept
         // apart for the first three or four depths alone, 4.9 million and 0.97 million). Two
         // killers do better than one (4.49 and 0.97 million) or four (4.61 and 1.08), and than
-        // three on 5 x 8 (1.03 million; on 4 x 11 three asked as many, 3.73 million).
+        // three on 5 x 8 (1.03 million; on 4 x 11 three asked as many, 3.73 million). A
+        // countermove made first as well (the reply that last settled a question about the
+        // position a move led to, kept by the kind and that move's label) did worse: 4 x 11 4.65
+        // million, 5 x 8 1.04 million; learnt from the questions search settled alone, 4 x 11
+        // 4.89 million (5 x 8 0.92 million).
         let kind = counted
             .and(game.move_kind(component))
             .filter(|&kind| kind < MOVE_KINDS);
@@ -1016,6 +1033,9 @@ impl<G: ImpartialGame> Worker<'_, G> {
         // a value below those asked put first (5 x 8 0.93 to 1.06 million questions, 4 x 11
         // 3.73 to 4.54 million) or last (1.09 and 4.00 million), and the parity of half the
         // free cells matched to the values asked, either way (0.98 to 1.16 million on 5 x 8).
+        // For Cram, options of as many free cells put in order of the places for a domino they
+        // leave, fewest or most first, before the order of the moves: 5 x 8 1.44 or 4.25
+        // million, 4 x 11 5.84 or 6.20 million.
         options.sort_by_cached_key(|parts| {
             parts
                 .iter()
