@@ -3,7 +3,7 @@
 //! Chomp 12 × 12 in 4.7 s and 8 × 20 in 14.3 s (measure igsolve in turn for a paired figure:
 //! `igsolve cram --rows 5 --cols 8`). Also Node Kayles on the 6 × 7 grid, on one thread and two.
 //!
-//! Run with `cargo bench --bench search`; `CGT_BENCH_LONG=1` adds Cram 4 × 11 (about 10 s on
+//! Run with `cargo bench --bench search`; `CGT_BENCH_LONG=1` adds Cram 4 × 11 (about 5-6 s on
 //! two threads). Each figure is the median of three runs in this process (the long one, one
 //! run), each with a fresh table.
 
