@@ -39,8 +39,8 @@
 //!   within five frames of the root makes each option's own options and asks first the option
 //!   whose options the table values most often at anything but the largest value wanted (to
 //!   show a component is not worth w, an option worth w is needed, and an option with an
-//!   option known to be worth w is not one); the easiest break ties. On Cram this halved the
-//!   questions 4 × 11 asks (3.73 to 2.13 million on one thread).
+//!   option known to be worth w is not one); the easiest break ties. On Cram this cut the
+//!   questions 4 × 11 asks from 3.73 to 2.13 million (one thread).
 //!
 //! A transposition table remembers, for each component, its nimber once known and the values
 //! below 64 it is known not to take (those a question ruled out, and the value of every option
@@ -391,22 +391,23 @@ const SHARDS: usize = 64;
 /// by less than its noise.
 const CHEAP: u32 = 2;
 
-/// Questions at most this many frames from the bottom of the stack (the root's options, their
-/// options and theirs) order their options by support: for each option, how many of its own
-/// options the table (or the game's closed forms) values at anything but the largest value
-/// wanted. To show that a component is not worth w, the search looks for an option worth w; an
-/// option is worth w only if none of its options is, so the option whose known options all
-/// avoid w is the likeliest, and one with an option known to be worth w cannot be it. Making
-/// every option's options costs a few thousand look-ups a question, paid only this near the
-/// root, where a question is worth many thousands, and only in games that count their moves
-/// beforehand ([`ImpartialGame::move_count`]), whose options are cheap to make: Node Kayles on
-/// a 7 × 7 grid, each of whose options costs a graph's canonical form, asked 10,844 questions
-/// instead of 11,655 but took 2.6 s instead of 1.7 s. Cram on one thread, against the order by
+/// Questions at most this many frames deep in the stack (the nimber's frame and a sum's count
+/// as one each: for one board, the root and three levels of options below it) order their
+/// options by support: for each option, how many of its own options the table (or the game's
+/// closed forms) values at anything but the largest value wanted. To show that a component is
+/// not worth w, the search looks for an option worth w; an option is worth w only if none of
+/// its options is, so the option whose known options all avoid w is the likeliest, and one with
+/// an option known to be worth w cannot be it. Making every option's options costs a few
+/// thousand look-ups a question, paid only this near the root, where a question is worth many
+/// thousands, and only in games that count their moves beforehand
+/// ([`ImpartialGame::move_count`]), whose options are cheap to make: Node Kayles on a 7 × 7
+/// grid, each of whose options costs a graph's canonical form, asked 10,844 questions instead
+/// of 11,655 but took 2.6 s instead of 1.7 s. Cram on one thread, against the order by
 /// difficulty alone: 5 × 7 0.203 to 0.100 million questions, 4 × 9 0.176 to 0.145, 5 × 8 0.932
 /// to 0.675 (3.2-3.4 s to 2.4-2.5 s), 4 × 11 3.73 to 2.13 million (15.8-21.4 s to 8.3-8.7 s, on
-/// a machine whose speed varied through the day). Three frames
-/// asked 2.10 million questions of 4 × 11 but 1.11 million of 5 × 8; four, 2.49 and 1.00; seven,
-/// 3.48 and 0.64 (22 s); nine, 4.10 and 0.87.
+/// a machine whose speed varied through the day). Three frames asked 2.10 million questions of
+/// 4 × 11 but 1.11 million of 5 × 8; four, 2.49 and 1.00; seven, 3.48 and 0.64 (22 s); nine,
+/// 4.10 and 0.87.
 const LOOKAHEAD: usize = 5;
 
 /// A shard on cache lines of its own: two threads that lock neighbouring shards do not take
@@ -1098,9 +1099,9 @@ impl<G: ImpartialGame> Worker<'_, G> {
             let w = wanted.largest();
             let mut keyed = Vec::with_capacity(options.len());
             for parts in options {
-                let support = self.support(&parts, w)?;
+                // `None` (worth no `w`) is the least support, so it comes last reversed.
                 let key = (
-                    support.map_or(u64::MAX, |support| u64::MAX - 1 - support),
+                    std::cmp::Reverse(self.support(&parts, w)?),
                     difficulty(&parts),
                 );
                 keyed.push((key, parts));
