@@ -408,17 +408,17 @@ const CHEAP: u32 = 2;
 /// a machine whose speed varied through the day). Three frames asked 2.10 million questions of
 /// 4 × 11 but 1.11 million of 5 × 8; four, 2.49 and 1.00; seven, 3.48 and 0.64 (22 s); nine,
 /// 4.10 and 0.87.
+///
+/// On two threads, the helper ordering by support to three frames instead of five (so that it
+/// starts elsewhere than the main thread) took Cram 4 × 11 in 5.03-5.17 s (2.12-2.17 million
+/// questions in all) instead of 5.84-6.20 s (2.41-2.51 million), 3 × 14 and 3 × 15 a little
+/// faster too, but 5 × 8 in 2.14-2.88 s instead of 1.99-2.30 s beside igsolve's 3.88-4.00 s
+/// (`cgt value`, in turn): not kept, as 5 × 8 fell below twice igsolve's speed. Also measured
+/// for the helper alone: two frames (4 × 11 2.92-3.15 million), four (2.98 million), five with
+/// difficulty first below three (2.20-2.64 million), and none at the root or its options
+/// (2.52-2.67 million); six frames on the main thread and three on the helper, 4 × 11 1.99-2.16
+/// million but 5 × 8 0.73-0.89 million and 2.0-2.3 s.
 const LOOKAHEAD: usize = 5;
-
-/// [`LOOKAHEAD`] on the threads that help the main one: ordering their options differently
-/// near the root, they start on other parts of the tree, and the two threads of a search
-/// overlap less. Cram 4 × 11 on two threads, three runs each in turn: 5.03-5.17 s (2.12-2.17
-/// million questions in all, about what one thread asks alone) instead of 5.84-6.20 s (2.41-2.51
-/// million) with five frames on both; a helper of two frames 6.94-7.66 s (2.92-3.15 million),
-/// of four 7.12 s (2.98 million), and three frames on both (or the main thread's alone) slowed
-/// 5 × 8 to 2.2-2.4 s. 5 × 8 took 1.62-1.79 s against 1.54-1.73 s, 3 × 15 0.37 s against 0.45
-/// s; 5 × 7, 4 × 9, 3 × 14 and Chomp 12 × 12 and 8 × 20 changed within their noise.
-const HELPER_LOOKAHEAD: usize = 3;
 
 /// A shard on cache lines of its own: two threads that lock neighbouring shards do not take
 /// one line from each other (128 bytes: the pair of lines the processor fetches together).
@@ -551,9 +551,7 @@ where
     /// component another thread is asking the options of asks its other options first and
     /// that one last (Weill's ABDADA, 1996), so the threads settle different options and
     /// mostly find each other's answers in the table: on 5 × 7 Cram two threads ask as many
-    /// questions in all as one. The helpers look fewer levels ahead when they order the
-    /// options near the root, so they start elsewhere than the main thread: on 4 × 11 Cram two
-    /// threads then ask about as many questions as one. The first to answer ends the search. Threads meet only on the
+    /// questions in all as one. The first to answer ends the search. Threads meet only on the
     /// table's locks and on a channel, both blocking: none spins.
     pub fn with_threads(mut self, threads: usize) -> NimberSearch<G> {
         self.threads = threads.max(1);
@@ -613,7 +611,6 @@ where
                         ticker: crate::ticker::Ticker::new(),
                         stop,
                         killers: Vec::new(),
-                        lookahead: HELPER_LOOKAHEAD,
                     };
                     let result = helper.run(root());
                     if matches!(result, Ok(Some(_))) {
@@ -632,7 +629,6 @@ where
                 ticker: crate::ticker::Ticker::new(),
                 stop: &stop,
                 killers: Vec::new(),
-                lookahead: LOOKAHEAD,
             };
             let mut result = main.run(root());
             stop.store(true, Ordering::Relaxed);
@@ -808,9 +804,6 @@ struct Worker<'a, G: ImpartialGame> {
     /// moves whose value the table knew and which settled a question ([`NO_MOVE`] for none),
     /// made first; empty until a game names a kind.
     killers: Vec<[u64; 2]>,
-    /// How many frames deep questions order their options by support: [`LOOKAHEAD`] on the
-    /// main thread, [`HELPER_LOOKAHEAD`] on the others.
-    lookahead: usize,
 }
 
 /// No move, in [`Worker::killers`].
@@ -1110,7 +1103,7 @@ impl<G: ImpartialGame> Worker<'_, G> {
                 .map(|part| game.difficulty(part))
                 .fold(0u64, u64::saturating_add)
         };
-        if depth <= self.lookahead && counted.is_some() {
+        if depth <= LOOKAHEAD && counted.is_some() {
             // Those with the most support first (see [`LOOKAHEAD`]), those that cannot be
             // worth the largest value wanted last, then the easiest.
             let w = wanted.largest();
