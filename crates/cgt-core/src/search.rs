@@ -415,9 +415,9 @@ const CHEAP: u32 = 2;
 /// faster too, but 5 × 8 in 2.14-2.88 s instead of 1.99-2.30 s beside igsolve's 3.88-4.00 s
 /// (`cgt value`, in turn): not kept, as 5 × 8 fell below twice igsolve's speed. Also measured
 /// for the helper alone: two frames (4 × 11 2.92-3.15 million), four (2.98 million), five with
-/// difficulty first below three (2.20-2.64 million), and none at the root or its options
+/// difficulty first below three (2.14-2.64 million), and none at the root or its options
 /// (2.52-2.67 million); six frames on the main thread and three on the helper, 4 × 11 1.99-2.16
-/// million but 5 × 8 0.73-0.89 million and 2.0-2.3 s.
+/// million but 5 × 8 0.72-0.89 million and 1.8-2.5 s.
 const LOOKAHEAD: usize = 5;
 
 /// A shard on cache lines of its own: two threads that lock neighbouring shards do not take
