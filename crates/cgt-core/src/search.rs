@@ -297,6 +297,21 @@ enum Frame<P> {
     /// from those options' options, down), so that both threads take each of the root's
     /// options together, Cram 4 × 11 asked 5.0-5.2 million questions in 11.3-12.1 s on two
     /// threads, against 3.3-4.8 million in 7.3-12.9 s deferring at every depth.
+    ///
+    /// Two threads ask 7-26% more questions than one (4 × 11: 2.3-2.7 million against 2.13),
+    /// most of them at the end, where both ask the options of the root's last option, and each
+    /// question costs a fifth more (4.3-4.4 µs of processor time against 3.6): with a table of
+    /// its own each thread asks as fast as one alone (3.58 µs), so that fifth is the sharing,
+    /// the locks' and the entries' cache lines passing between the cores. Measured in turn
+    /// against this rule (4 × 11 on two threads, 4.4-5.7 s and 2.3-2.7 million questions in
+    /// all) and not kept: the main thread never deferring, only the helper (6.2-7.5 s, 2.8-3.4
+    /// million); deferring at every other depth, either parity (4.8-6.5 s, 2.3-3.0 million);
+    /// the helper, in a component the main thread is asking, taking its options in the order
+    /// of difficulty, or its best options rotated half way round (4.4-6.1 s, 2.1-2.9 million;
+    /// 5 × 8 as fast); marking components busy only within 8, 12 or 16 frames of the root
+    /// (5.6-6.6 s, against 5.6-6.0 s in the same runs); and each thread keeping components of
+    /// fewer than 16 or 20 free cells in a table of its own (5.0-5.9 s and 2.6-3.2 million,
+    /// against 5.1-5.5 s).
     Component {
         component: P,
         wanted: Wanted,
