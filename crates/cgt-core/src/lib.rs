@@ -264,4 +264,4 @@ pub use misere::{
 pub use nimber::{Nimber, Outcome};
 pub use search::{NimberSearch, SearchStats};
 pub use solver::Solver;
-pub use sum::{Sum, SumOf, SumPosition};
+pub use sum::{Sum, SumOf, SumPosition, winning_targets};

@@ -761,8 +761,8 @@ where
             if total.is_zero() {
                 return Ok(None);
             }
-            for (index, &value) in values.iter().enumerate() {
-                let found = self.moves_to_value(&parts[index], value ^ total, 1)?;
+            for (index, target) in crate::winning_targets(&values) {
+                let found = self.moves_to_value(&parts[index], target, 1)?;
                 if let Some(next) = found.into_iter().next() {
                     let mut after = parts.clone();
                     after[index] = next;

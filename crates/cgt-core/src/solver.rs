@@ -612,8 +612,8 @@ impl<G: ImpartialGame> Solver<G> {
         if game.join(components.clone()).is_none() {
             return table.moves_with_value(game, position, Nimber::ZERO, count);
         }
-        for (index, (component, &value)) in components.iter().zip(&values).enumerate() {
-            let target = total ^ value;
+        for (index, target) in crate::winning_targets(&values) {
+            let component = &components[index];
             let wanted = count - winning.len();
             let found = match game.moves_to_value(component, target, wanted) {
                 Some(mut moves) => {

@@ -12,6 +12,36 @@
 
 use crate::{ImpartialGame, Nimber, Outcome};
 
+/// The Sprague-Grundy rule for the winning moves of a sum, written once for every engine: given
+/// the values of a sum's components, for each component in turn (its index) the value a move
+/// inside it must reach for the whole sum to become a P-position, `g ^ total` for a component
+/// worth `g`. Nothing when the total is 0 (a P-position has no winning move).
+///
+/// A component whose target is smaller than its own value always has such a move (its value is
+/// the mex of its options'); one whose target is larger may have one too, so every component is
+/// offered, in order.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::{Nimber, winning_targets};
+///
+/// // Nim 3 4 5: the nim-sum is 2; heap 3 must become 1, heap 4 must become 6, heap 5 7.
+/// let values = [3, 4, 5].map(Nimber::new);
+/// let targets: Vec<(usize, Nimber)> = winning_targets(&values).collect();
+/// assert_eq!(targets, [(0, Nimber::new(1)), (1, Nimber::new(6)), (2, Nimber::new(7))]);
+/// // A P-position: no target.
+/// assert_eq!(winning_targets(&[Nimber::new(2), Nimber::new(2)]).count(), 0);
+/// ```
+pub fn winning_targets(values: &[Nimber]) -> impl Iterator<Item = (usize, Nimber)> + '_ {
+    let total: Nimber = values.iter().copied().collect();
+    values
+        .iter()
+        .enumerate()
+        .take_while(move |_| !total.is_zero())
+        .map(move |(index, &value)| (index, value ^ total))
+}
+
 /// The disjunctive sum of two games with rules of their own, `A` on the left and `B` on the
 /// right. Nest it for more: `Sum<A, Sum<B, C>>`.
 ///

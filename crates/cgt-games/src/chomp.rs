@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use cgt_core::{ImpartialGame, Nimber, Outcome};
 
 use crate::Result;
-use crate::catalogue::{Notation, component_error};
+use crate::notation::{Notation, component_error};
 
 /// Chomp (Gale 1974): a position is a Young diagram, rows of non-increasing lengths, written
 /// from the row that holds the poisoned square (row 1, column 1). A move chooses a square and

@@ -1203,7 +1203,7 @@ impl std::str::FromStr for Row {
         let text = text.trim();
         match text.split_once(':') {
             Some((name, distances)) if name.eq_ignore_ascii_case("coins") => {
-                let distances = crate::catalogue::ruleset::parse_numbers("coins", distances)?;
+                let distances = crate::notation::parse_numbers("coins", distances)?;
                 Ok(Row::Subtraction(CoinSubtraction::new(distances)?))
             }
             _ => match text.to_ascii_lowercase().as_str() {
@@ -1248,7 +1248,7 @@ fn read_row_heads(game: &str, text: &str, first: u64) -> Result<Heads> {
     if text.trim() == "-" {
         return Ok(Heads::new());
     }
-    let bad = |reason: String| crate::catalogue::component_error(game, text, reason);
+    let bad = |reason: String| crate::notation::component_error(game, text, reason);
     let number =
         |part: &str| {
             part.trim().parse::<u64>().ok().filter(|&coin| coin < u64::MAX).ok_or_else(|| {
@@ -1335,7 +1335,7 @@ impl crate::Notation for Coins<Row> {
             .runs()
             .find(|&(a, b)| b - a >= SPLIT_RUNS && self.0.run_value(a, b).is_none());
         if let Some((a, b)) = unvalued {
-            return Err(crate::catalogue::component_error(
+            return Err(crate::notation::component_error(
                 &name,
                 text,
                 format!(
@@ -1379,7 +1379,7 @@ fn read_board_heads(game: &str, text: &str, first: (u64, u64)) -> Result<Vec<(u6
         return Ok(Vec::new());
     }
     let bad = || {
-        crate::catalogue::component_error(
+        crate::notation::component_error(
             game,
             text,
             format!(
@@ -1390,7 +1390,7 @@ fn read_board_heads(game: &str, text: &str, first: (u64, u64)) -> Result<Vec<(u6
     };
     let mut heads = Vec::new();
     for head in text.split(':') {
-        match crate::catalogue::read_numbers(game, head)?.as_slice() {
+        match crate::notation::read_numbers(game, head)?.as_slice() {
             &[x, y] if x >= first.0 && y >= first.1 => heads.push((x, y)),
             _ => return Err(bad()),
         }
@@ -1442,7 +1442,7 @@ impl crate::Notation for Tartan<Row, Row> {
             .iter()
             .find(|&&(x, y)| too_many(&self.0, x) || too_many(&self.1, y))
         {
-            return Err(crate::catalogue::component_error(
+            return Err(crate::notation::component_error(
                 &name,
                 text,
                 format!(

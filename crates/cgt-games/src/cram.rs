@@ -6,8 +6,8 @@ use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use crate::Result;
-use crate::catalogue::{Notation, component_error};
 use crate::lines::Line;
+use crate::notation::{Notation, component_error};
 
 /// A Cram board: `rows` × `columns` cells, each free or filled, of any size.
 ///

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use cgt_core::ImpartialGame;
 use hashbrown::HashMap;
 
-use crate::catalogue::{Notation, component_error};
+use crate::notation::{Notation, component_error};
 use crate::{Error, Result};
 
 /// The game of a finite directed graph: a position is a vertex (a token on it), a move follows

@@ -4,8 +4,8 @@ use cgt_core::{ImpartialGame, Nimber, Outcome};
 use smallvec::SmallVec;
 
 use crate::Result;
-use crate::catalogue::{Notation, component_error};
 use crate::lines::Line;
+use crate::notation::{Notation, component_error};
 
 /// A simple undirected graph on the vertices `0..vertices`, as the sorted list of its edges
 /// `(a, b)` with `a < b`: a position of [`NodeKayles`] or [`ArcKayles`].

@@ -71,6 +71,7 @@ mod loopy_subtraction;
 mod misere;
 mod moore;
 mod nim;
+mod notation;
 mod sequence;
 mod split_nim;
 mod square_but_one;
@@ -84,8 +85,7 @@ mod wythoff;
 pub use bash::Bash;
 pub use catalogue::{
     Analysis, CatalogueEntry, Engine, Evaluation, Game, HeapMove, HeapSolver, Loopy, MISERE_SCAN,
-    Move, Notation, Progress, Reporter, Ruleset, Searched, Tabulated, Written, catalogue, open,
-    open_graph,
+    Move, Ruleset, Searched, Tabulated, Written, catalogue, open, open_graph,
 };
 pub use chomp::{Chomp, ChompTable, TABLES_KEPT, TableProgress};
 pub use coin_turning::{
@@ -106,6 +106,7 @@ pub use misere::{
 };
 pub use moore::MooreNim;
 pub use nim::Nim;
+pub use notation::{Notation, Progress, Reporter};
 pub use sequence::period::Period;
 pub use sequence::{GrundySequence, MAX_COMPUTED, SequenceOptions, SparseReport};
 pub use split_nim::SplitNim;

@@ -2,7 +2,7 @@
 
 use cgt_core::ImpartialGame;
 
-use crate::catalogue::{Notation, component_error, read_numbers};
+use crate::notation::{Notation, component_error, read_numbers};
 use crate::{Error, Result};
 
 /// A subtraction game whose set may hold negative numbers: a move takes `s` counters for some

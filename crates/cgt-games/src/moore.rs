@@ -262,7 +262,7 @@ impl Notation for MooreNim {
 
     /// The heap sizes separated by commas: `1,2,3`.
     fn read_component(&self, text: &str) -> Result<Heaps> {
-        Ok(Heaps::from(crate::catalogue::read_numbers("moore", text)?))
+        Ok(Heaps::from(crate::notation::read_numbers("moore", text)?))
     }
 
     fn write_component(&self, heaps: &Heaps) -> String {

@@ -3,7 +3,7 @@
 use cgt_core::ImpartialGame;
 
 use crate::Result;
-use crate::catalogue::{Notation, component_error, read_numbers};
+use crate::notation::{Notation, component_error, read_numbers};
 
 /// Square-But-One: a move takes a positive square number of counters from the heap, or adds
 /// one counter to a heap of positive even size. Adding makes positions repeat (6 -> 7 -> 6),

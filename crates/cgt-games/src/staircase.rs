@@ -106,7 +106,7 @@ impl Notation for Staircase {
 
     /// The coins on stairs 1, 2, 3, ... separated by commas: `2,1,3`.
     fn read_component(&self, text: &str) -> Result<Vec<u64>> {
-        crate::catalogue::read_numbers("staircase", text)
+        crate::notation::read_numbers("staircase", text)
     }
 
     fn write_component(&self, stairs: &Vec<u64>) -> String {

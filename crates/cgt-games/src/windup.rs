@@ -2,7 +2,7 @@
 
 use cgt_core::ImpartialGame;
 
-use crate::catalogue::{Notation, component_error, read_numbers};
+use crate::notation::{Notation, component_error, read_numbers};
 use crate::{Error, Result};
 
 /// WindUp(n, S), proposed by Alfie Davies (Games-at-Dal, 2023): positions are the hours

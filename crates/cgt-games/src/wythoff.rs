@@ -274,9 +274,9 @@ impl Notation for Wythoff {
 
     /// Two heap sizes separated by a comma: `3,5`.
     fn read_component(&self, text: &str) -> Result<(u64, u64)> {
-        match crate::catalogue::read_numbers("wythoff", text)?.as_slice() {
+        match crate::notation::read_numbers("wythoff", text)?.as_slice() {
             &[a, b] => Ok((a, b)),
-            _ => Err(crate::catalogue::component_error(
+            _ => Err(crate::notation::component_error(
                 "wythoff",
                 text,
                 "a Wythoff game is two heap sizes A,B, such as 3,5",

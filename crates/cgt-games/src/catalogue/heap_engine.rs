@@ -7,7 +7,8 @@ use std::rc::Rc;
 
 use cgt_core::{Budget, GameGraph, MisereSolver, Outcome, Solver};
 
-use super::{Analysis, Evaluation, Game, Move, Progress, Written, component_error};
+use super::{Analysis, Evaluation, Game, Move, Written};
+use crate::notation::{Progress, component_error};
 
 /// Positions of at most this many heaps and counters are searched for their misère outcome;
 /// larger ones are answered by the misère quotient where it can be had.

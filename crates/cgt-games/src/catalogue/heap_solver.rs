@@ -9,6 +9,7 @@ use std::rc::Rc;
 
 use cgt_core::{Budget, Nimber, NimberSearch, Resource, Solver};
 
+use crate::notation::Progress;
 use crate::{
     GrundySequence, HeapGame, HeapRuleset, Heaps, Result, Ruleset, Tabulated, TakeAndBreak,
 };
@@ -46,46 +47,6 @@ impl fmt::Display for HeapMove {
             write!(f, "{}", self.to)
         }
     }
-}
-
-/// What a long computation reports as it goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Progress {
-    /// The Grundy sequence has reached heap `heap` of `last`.
-    Sequence {
-        /// Heaps valued so far.
-        heap: u64,
-        /// The last heap wanted.
-        last: u64,
-    },
-    /// The genus of heap `heap` of `last` is being computed. Unlike a Grundy sequence's, a
-    /// genus's cost may grow with the heap beyond any rate seen so far (a wild game's
-    /// positions are searched whole), so no time left is foretold.
-    Genus {
-        /// The heap being valued.
-        heap: u64,
-        /// The last heap wanted.
-        last: u64,
-    },
-    /// The misère quotient is adding heap `heap`, and stops at `last` at the latest.
-    Quotient {
-        /// The heap being added.
-        heap: u64,
-        /// The last heap wanted.
-        last: u64,
-    },
-    /// The search has evaluated `positions` positions.
-    Search {
-        /// Positions evaluated so far.
-        positions: u64,
-    },
-    /// A game's table of values (Chomp's diagrams) holds `done` of its `total` entries.
-    Table {
-        /// Entries valued so far.
-        done: u64,
-        /// Entries in all.
-        total: u64,
-    },
 }
 
 /// A generous bound on the memory a heap takes in the table of [`HeapSolver::searched`]: the
@@ -431,12 +392,13 @@ impl HeapSolver {
             return Ok((winning, false));
         }
         let mut more = false;
-        for (index, (from, value)) in position.iter().zip(values).enumerate() {
+        let heaps: Vec<u64> = position.iter().collect();
+        for (index, target) in cgt_core::winning_targets(&values) {
             if winning.len() == limit {
                 return Ok((winning, true));
             }
-            let (found, complete) =
-                self.heap_moves_to(from, total ^ value, limit - winning.len())?;
+            let from = heaps[index];
+            let (found, complete) = self.heap_moves_to(from, target, limit - winning.len())?;
             more |= !complete;
             for to in found {
                 winning.push(self.heap_move(position, index, to));

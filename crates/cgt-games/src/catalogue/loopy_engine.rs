@@ -7,7 +7,8 @@ use std::sync::{Arc, Mutex};
 use cgt_core::{Budget, GameGraph, LoopySolver, MisereAsNormal, Outcome, Resource, SumOf};
 
 use super::search_engine::{find_move, front_move, not_a_heap_game, read, search_reports, write};
-use super::{Analysis, Evaluation, Game, Move, Notation, Progress, Reporter, Written};
+use super::{Analysis, Evaluation, Game, Move, Written};
+use crate::notation::{Notation, Progress, Reporter};
 use crate::{GrundySequence, Result, SequenceOptions};
 
 /// A game of the loopy engine: any [`Notation`] whose positions may repeat, as a catalogue

@@ -56,16 +56,18 @@ use crate::{
     MooreNim, NodeKayles, Result, Row, SquareButOne, Staircase, Tartan, WindUp, Wythoff,
 };
 
+use crate::notation::{self, Notation, Progress};
+
 mod heap_engine;
 pub(crate) mod heap_solver;
 mod loopy_engine;
 pub(crate) mod ruleset;
 mod search_engine;
 
-pub use heap_solver::{HeapMove, HeapSolver, Progress};
+pub use heap_solver::{HeapMove, HeapSolver};
 pub use loopy_engine::Loopy;
 pub use ruleset::{Ruleset, Tabulated};
-pub use search_engine::{Notation, Reporter, Searched};
+pub use search_engine::Searched;
 
 /// One game of the catalogue.
 #[derive(Clone, Copy)]
@@ -172,7 +174,7 @@ fn loopy<G: Notation + Clone + 'static>(game: G) -> Result<Box<dyn Game>> {
 
 /// Opens a one-dimensional coin game, which takes no parameter.
 fn row_game(name: &'static str, row: Row, parameter: Option<&str>) -> Result<Box<dyn Game>> {
-    ruleset::no_parameter(name, parameter)?;
+    notation::no_parameter(name, parameter)?;
     searched(Coins(row))
 }
 
@@ -288,7 +290,7 @@ const CATALOGUE: &[CatalogueEntry] = &[
         example: "wythoff 3,5 1,2",
         rule: "Wythoff's game on two heaps A,B: take any number from one heap, or the same number from both",
         opener: Opener::Other(|parameter| {
-            ruleset::no_parameter("wythoff", parameter)?;
+            notation::no_parameter("wythoff", parameter)?;
             searched(Wythoff)
         }),
     },
@@ -299,7 +301,7 @@ const CATALOGUE: &[CatalogueEntry] = &[
         example: "staircase 2,1,3",
         rule: "staircase Nim, Ci coins on stair i: move coins from one stair to the stair below (from stair 1 off)",
         opener: Opener::Other(|parameter| {
-            ruleset::no_parameter("staircase", parameter)?;
+            notation::no_parameter("staircase", parameter)?;
             searched(Staircase)
         }),
     },
@@ -310,8 +312,8 @@ const CATALOGUE: &[CatalogueEntry] = &[
         example: "moore:2 1,2,3",
         rule: "Moore's Nim_K on the heaps H1,H2,...: take from at least one and at most K heaps at once",
         opener: Opener::Other(|parameter| {
-            let k = ruleset::required("moore", parameter, "write moore:K, e.g. moore:2")?;
-            let k = ruleset::parse_number("moore", k)?;
+            let k = notation::required("moore", parameter, "write moore:K, e.g. moore:2")?;
+            let k = notation::parse_number("moore", k)?;
             let k = usize::try_from(k).map_err(|_| Error::InvalidParameter {
                 game: "moore",
                 value: k.to_string(),
@@ -362,7 +364,7 @@ const CATALOGUE: &[CatalogueEntry] = &[
         rule: "coins 1, 2, ...: turn a head x to tails and the coin x - d for one d in S, if it exists",
         opener: Opener::Other(|parameter| {
             let distances =
-                ruleset::required("coins", parameter, "write coins:S, e.g. coins:1,2,3")?;
+                notation::required("coins", parameter, "write coins:S, e.g. coins:1,2,3")?;
             searched(Coins(format!("coins:{distances}").parse::<Row>()?))
         }),
     },
@@ -373,7 +375,7 @@ const CATALOGUE: &[CatalogueEntry] = &[
         example: "turning-corners 1,3:3,2:4,4",
         rule: "a board, coins (0,0) on: turn the four corners of a rectangle, the south-east one from heads to tails",
         opener: Opener::Other(|parameter| {
-            ruleset::no_parameter("turning-corners", parameter)?;
+            notation::no_parameter("turning-corners", parameter)?;
             searched(Tartan(Row::Twins, Row::Twins))
         }),
     },
@@ -384,7 +386,7 @@ const CATALOGUE: &[CatalogueEntry] = &[
         example: "rugs 1,1:4,1:8,1",
         rule: "a board, coins (1,1) on: turn every coin of a rectangle, the south-east one from heads to tails",
         opener: Opener::Other(|parameter| {
-            ruleset::no_parameter("rugs", parameter)?;
+            notation::no_parameter("rugs", parameter)?;
             searched(Tartan(Row::Ruler, Row::Ruler))
         }),
     },
@@ -395,7 +397,7 @@ const CATALOGUE: &[CatalogueEntry] = &[
         example: "tartan:mock-turtles*mock-turtles 3,4:1,2",
         rule: "the product of two rows (turning-turtles, twins, mock-turtles, ruler, coins:S): turn S x T for a move S of one and T of the other",
         opener: Opener::Other(|parameter| {
-            let rows = ruleset::required(
+            let rows = notation::required(
                 "tartan",
                 parameter,
                 "write tartan:ROW*ROW, e.g. tartan:mock-turtles*mock-turtles",
@@ -418,7 +420,7 @@ const CATALOGUE: &[CatalogueEntry] = &[
         example: "acrostic-twins 1,7:2,2",
         rule: "a board, coins (0,0) on: turn two coins in one row or one column, the south-east one from heads to tails",
         opener: Opener::Other(|parameter| {
-            ruleset::no_parameter("acrostic-twins", parameter)?;
+            notation::no_parameter("acrostic-twins", parameter)?;
             searched(AcrosticTwins)
         }),
     },
@@ -429,7 +431,7 @@ const CATALOGUE: &[CatalogueEntry] = &[
         example: "cram 4x5 ..#/...",
         rule: "place a domino on two free adjacent cells, across or down; a board is RxC or rows of . (free) and # (filled) separated by /",
         opener: Opener::Other(|parameter| {
-            ruleset::no_parameter("cram", parameter)?;
+            notation::no_parameter("cram", parameter)?;
             pruned(Cram)
         }),
     },
@@ -440,7 +442,7 @@ const CATALOGUE: &[CatalogueEntry] = &[
         example: "chomp 4x5 3,2",
         rule: "eat a square of a Young diagram and every square below and right of it; whoever must eat the poisoned corner square loses",
         opener: Opener::Other(|parameter| {
-            ruleset::no_parameter("chomp", parameter)?;
+            notation::no_parameter("chomp", parameter)?;
             searched(Chomp::default())
         }),
     },
@@ -451,7 +453,7 @@ const CATALOGUE: &[CatalogueEntry] = &[
         example: "node-kayles path:10 cycle:7",
         rule: "choose a vertex of a graph (path:N, cycle:N, grid:RxC, complete:N, star:N, file:PATH, N:a-b,...) and remove it with its neighbours",
         opener: Opener::Other(|parameter| {
-            ruleset::no_parameter("node-kayles", parameter)?;
+            notation::no_parameter("node-kayles", parameter)?;
             pruned(NodeKayles)
         }),
     },
@@ -462,7 +464,7 @@ const CATALOGUE: &[CatalogueEntry] = &[
         example: "arc-kayles grid:2x4",
         rule: "choose an edge of a graph (written as for node-kayles) and remove both its ends",
         opener: Opener::Other(|parameter| {
-            ruleset::no_parameter("arc-kayles", parameter)?;
+            notation::no_parameter("arc-kayles", parameter)?;
             pruned(ArcKayles)
         }),
     },
@@ -474,7 +476,7 @@ const CATALOGUE: &[CatalogueEntry] = &[
         rule: "a clock of N hours: from any hour but 0, wind back s hours for some s in S (0 ends the game); has cycles",
         opener: Opener::Loopy(|parameter| {
             let text =
-                ruleset::required("windup", parameter, "write windup:N:S, e.g. windup:7:1,2,5")?;
+                notation::required("windup", parameter, "write windup:N:S, e.g. windup:7:1,2,5")?;
             let Some((hours, set)) = text.split_once(':') else {
                 return Err(Error::InvalidParameter {
                     game: "windup",
@@ -482,8 +484,8 @@ const CATALOGUE: &[CatalogueEntry] = &[
                     reason: "write the hours, then : and the set, e.g. windup:7:1,2,5".to_string(),
                 });
             };
-            let hours = ruleset::parse_number("windup", hours)?;
-            loopy(WindUp::new(hours, ruleset::parse_numbers("windup", set)?)?)
+            let hours = notation::parse_number("windup", hours)?;
+            loopy(WindUp::new(hours, notation::parse_numbers("windup", set)?)?)
         }),
     },
     CatalogueEntry {
@@ -493,7 +495,7 @@ const CATALOGUE: &[CatalogueEntry] = &[
         example: "square-but-one 7 5",
         rule: "take a positive square from one heap, or add one to a heap of positive even size; has cycles",
         opener: Opener::Loopy(|parameter| {
-            ruleset::no_parameter("square-but-one", parameter)?;
+            notation::no_parameter("square-but-one", parameter)?;
             loopy(SquareButOne)
         }),
     },
@@ -504,7 +506,7 @@ const CATALOGUE: &[CatalogueEntry] = &[
         example: "loopy-subtraction:2,-1/20 7",
         rule: "take s counters for some s in S, a negative s adding -s, never past 0 or MAX; has cycles",
         opener: Opener::Loopy(|parameter| {
-            let text = ruleset::required(
+            let text = notation::required(
                 "loopy-subtraction",
                 parameter,
                 "write loopy-subtraction:S/MAX, e.g. loopy-subtraction:2,-1/20",
@@ -951,31 +953,4 @@ impl fmt::Display for Evaluation {
             None => f.write_str("?"),
         }
     }
-}
-
-/// The error for a component `text` of `game` that does not parse.
-pub(crate) fn component_error(game: &str, text: &str, reason: impl Into<String>) -> Error {
-    Error::InvalidPosition {
-        game: game.to_string(),
-        value: text.to_string(),
-        reason: reason.into(),
-    }
-}
-
-/// Reads a component written as numbers separated by commas (`3,5`), for `game`.
-pub(crate) fn read_numbers(game: &str, text: &str) -> Result<Vec<u64>> {
-    text.split(',')
-        .map(|part| {
-            part.trim().parse::<u64>().map_err(|_| {
-                component_error(
-                    game,
-                    text,
-                    format!(
-                        "expected whole numbers from 0 to {} separated by commas",
-                        u64::MAX
-                    ),
-                )
-            })
-        })
-        .collect()
 }

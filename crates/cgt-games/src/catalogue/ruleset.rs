@@ -7,6 +7,7 @@ use std::str::FromStr;
 use cgt_core::{Budget, Nimber, Outcome};
 
 use super::Opener;
+use crate::notation::{no_parameter, parse_number, parse_numbers, required};
 use crate::{
     Bash, Error, GrundySequence, HeapRuleset, Heaps, Nim, Period, Result, SequenceOptions,
     SplitNim, SubsetNim, TakeAndBreak, Values,
@@ -305,57 +306,6 @@ impl Ruleset {
                 game.is_heap_move(n, &parts)
             }
         }
-    }
-}
-
-/// Fails unless `parameter` is absent: `game` takes none.
-pub(crate) fn no_parameter(game: &'static str, parameter: Option<&str>) -> Result<()> {
-    match parameter {
-        None => Ok(()),
-        Some(value) => Err(Error::InvalidParameter {
-            game,
-            value: value.to_string(),
-            reason: format!("{game} takes no parameter"),
-        }),
-    }
-}
-
-/// The parameter of `game`, which must be given (`how` says how).
-pub(crate) fn required<'a>(
-    game: &'static str,
-    parameter: Option<&'a str>,
-    how: &str,
-) -> Result<&'a str> {
-    parameter.ok_or_else(|| Error::InvalidParameter {
-        game,
-        value: String::new(),
-        reason: how.to_string(),
-    })
-}
-
-/// Reads a comma-separated list of positive numbers for `game`.
-pub(crate) fn parse_numbers(game: &'static str, text: &str) -> Result<Vec<u64>> {
-    text.split(',')
-        .map(|part| {
-            part.trim()
-                .parse::<u64>()
-                .map_err(|_| Error::InvalidParameter {
-                    game,
-                    value: part.to_string(),
-                    reason: "expected a whole number from 0 to 18446744073709551615".to_string(),
-                })
-        })
-        .collect()
-}
-
-pub(crate) fn parse_number(game: &'static str, text: &str) -> Result<u64> {
-    match parse_numbers(game, text)?.as_slice() {
-        [number] => Ok(*number),
-        _ => Err(Error::InvalidParameter {
-            game,
-            value: text.to_string(),
-            reason: "expected one number".to_string(),
-        }),
     }
 }
 

@@ -10,95 +10,9 @@ use cgt_core::{
     Solver, SumOf,
 };
 
-use super::{Analysis, Evaluation, Game, Move, Progress, Written};
+use super::{Analysis, Evaluation, Game, Move, Written};
+use crate::notation::{Notation, Progress, Reporter};
 use crate::{Error, GrundySequence, Result};
-
-/// How a game's positions are written and its moves described: what the catalogue's front
-/// needs of a game besides its rules.
-///
-/// A component of a sum is one position of the game, written as one word without spaces
-/// (`3,5` for a Wythoff game of heaps 3 and 5). The hooks with defaults only make the program
-/// faster, never change an answer.
-///
-/// # Examples
-///
-/// ```
-/// use cgt_games::{Notation, Wythoff};
-///
-/// assert_eq!(Wythoff.read_component("5,3")?, (5, 3));
-/// assert_eq!(Wythoff.write_component(&(3, 5)), "3,5");
-/// assert_eq!(Wythoff.describe_move(&(3, 5), &(1, 3)), "take 2 from both heaps: 3,5 -> 1,3");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub trait Notation: ImpartialGame {
-    /// The game's name as the catalogue writes it, parameters included: `moore:2`.
-    fn name(&self) -> String;
-
-    /// Reads one component.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::InvalidPosition`] when `text` is not a position of the game.
-    fn read_component(&self, text: &str) -> Result<Self::Position>;
-
-    /// Writes one component so that [`read_component`](Self::read_component) reads it back.
-    fn write_component(&self, position: &Self::Position) -> String;
-
-    /// The move from `from` to `to` (one of its options) in the game's own words.
-    fn describe_move(&self, from: &Self::Position, to: &Self::Position) -> String;
-
-    /// The form in which a position is shown and kept from one command to the next: its
-    /// [canonical](ImpartialGame::canonical) form by default (heaps sorted, empty ones
-    /// dropped). A game whose canonical form moves what the player sees (Cram turns, crops and
-    /// splits its board) shows the position as played instead, so that a move's description and
-    /// the board it leaves speak of the same cells; values are the same either way.
-    fn shown(&self, position: Self::Position) -> Self::Position {
-        self.canonical(position)
-    }
-
-    /// The option of `from` that `text` names as a move in the game's own words, as its hints
-    /// write them (a Cram domino's cells, `r2c3-r3c3`; a Node Kayles vertex, `vertex 2`), so
-    /// that a player need not write the whole position a move leaves; `None` (the default)
-    /// when `text` is not written as a move, and it is read as the position the component
-    /// becomes instead.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::InvalidPosition`] when `text` names a move the rules do not allow.
-    fn read_move(&self, from: &Self::Position, text: &str) -> Option<Result<Self::Position>> {
-        let _ = (from, text);
-        None
-    }
-
-    /// Whether `to` is one move from `from`, judged by the rule at once; `None` (the default)
-    /// makes the program look for `to` among the moves of `from`, within its budget.
-    fn is_move(&self, from: &Self::Position, to: &Self::Position) -> Option<bool> {
-        let _ = (from, to);
-        None
-    }
-
-    /// An upper bound on the options a search of `position` examines, where the game can
-    /// tell; `None` (the default) means unknown. A position whose bound exceeds the budget is
-    /// not searched: its value is reported unknown at once (its outcome may still be known),
-    /// instead of after the budget has been spent.
-    fn search_size(&self, position: &Self::Position) -> Option<u64> {
-        let _ = position;
-        None
-    }
-
-    /// The same game, its own preparations (Chomp's tables) sized within `budget` and telling
-    /// `progress` how they go; `None` (the default) for a game that makes none.
-    fn prepared(&self, progress: Reporter, budget: Budget) -> Option<Self>
-    where
-        Self: Sized,
-    {
-        let _ = (progress, budget);
-        None
-    }
-}
-
-/// Where a game reports a long preparation of its own: shared with the engine's own reports.
-pub type Reporter = Arc<Mutex<dyn FnMut(Progress) + Send>>;
 
 /// A solver's progress callback (positions so far) that reports to `progress` as a search.
 pub(super) fn search_reports(progress: &Reporter) -> impl FnMut(u64) + Send + 'static {
@@ -403,9 +317,9 @@ where
         }
         // The Sprague-Grundy rule: a winning move changes one component of value g into one of
         // value g ^ total.
-        for (index, &value) in values.iter().enumerate() {
+        for (index, target) in cgt_core::winning_targets(&values) {
             let wanted = limit + 1 - winning.len();
-            let found = self.moves_to_value(&components[index], value ^ total, wanted)?;
+            let found = self.moves_to_value(&components[index], target, wanted)?;
             for next in found {
                 winning.push(self.front_move(components, index, next));
             }
