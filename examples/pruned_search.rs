@@ -28,7 +28,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             println!(
                 "node kayles {text}: {value} by search on {threads} thread(s) in {:.2} s ({} questions)",
                 began.elapsed().as_secs_f64(),
-                search.stats().positions
+                search.stats().questions
             );
             if std::env::var_os("CGT_THREADS").is_some() {
                 continue;
@@ -73,7 +73,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             println!(
                 "{text}: nimber {value} by search on {threads} thread(s) in {:.2} s ({} questions, {} options, {} table hits, {} entries)",
                 began.elapsed().as_secs_f64(),
-                stats.positions,
+                stats.questions,
                 stats.options,
                 stats.table_hits,
                 stats.table_entries
@@ -86,7 +86,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "{text}: {} by the outcome search alone in {:.2} s ({} questions)",
             if p { "P" } else { "N" },
             began.elapsed().as_secs_f64(),
-            outcome.stats().positions
+            outcome.stats().questions
         );
         if std::env::var_os("CGT_COMPARE").is_some() {
             let began = Instant::now();

@@ -251,6 +251,7 @@ mod sum;
 #[cfg(test)]
 mod test_games;
 mod ticker;
+mod valuer;
 
 pub use error::{Budget, Error, Resource, Result};
 pub use game::{ImpartialGame, MOVE_KINDS, Unhinted, heap_bytes};
@@ -265,3 +266,4 @@ pub use nimber::{Nimber, Outcome};
 pub use search::{NimberSearch, SearchStats};
 pub use solver::Solver;
 pub use sum::{Sum, SumOf, SumPosition, winning_targets};
+pub use valuer::Valuer;

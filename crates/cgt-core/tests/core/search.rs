@@ -175,7 +175,7 @@ fn kayles_rows_match_a002186() {
     let winning = search.winning_move(&vec![5, 7, 9]).unwrap().unwrap();
     assert!(search.is_p_position(&winning).unwrap());
     let stats = search.stats();
-    assert!(stats.positions > 0 && stats.table_entries > 0);
+    assert!(stats.questions > 0 && stats.table_entries > 0);
 }
 
 #[test]

@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use cgt_core::{Budget, GameGraph, MisereSolver, Outcome, Solver};
 
-use super::{Analysis, Evaluation, Game, Move, Written};
+use super::{Analysis, Evaluation, Game, Move, Prunable, Pruned, Written};
 use crate::notation::{Progress, component_error};
 
 /// Positions of at most this many heaps and counters are searched for their misère outcome;
@@ -103,7 +103,7 @@ impl Game for Ruleset {
     }
 
     fn pruned(&self) -> Option<Box<dyn Game>> {
-        Some(Box::new(PrunedHeaps(self.clone())))
+        Some(Box::new(Pruned(self.clone())))
     }
 }
 
@@ -138,51 +138,16 @@ fn analyse_heaps(
     Ok((Box::new(analysis), write_heaps(&heaps)))
 }
 
-/// A heap game whose values come from the pruned search of each heap instead of its Grundy
-/// sequence (`cgt value grundy 100 --search`): everything else as the ruleset does it.
-#[derive(Debug, Clone)]
-struct PrunedHeaps(Ruleset);
-
-impl std::fmt::Display for PrunedHeaps {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-impl Game for PrunedHeaps {
-    fn analyse(
+impl Prunable for Ruleset {
+    /// Values from the pruned search of each heap instead of the Grundy sequence
+    /// (`cgt value grundy 100 --search`).
+    fn analyse_pruned(
         &self,
         start: &[String],
         budget: Budget,
         progress: Box<dyn FnMut(Progress) + Send>,
     ) -> Result<(Box<dyn Analysis>, Written)> {
-        analyse_heaps(&self.0, start, budget, progress, true)
-    }
-
-    fn sequence(
-        &self,
-        last: u64,
-        options: &SequenceOptions,
-        progress: &mut dyn FnMut(u64),
-    ) -> Result<GrundySequence> {
-        Game::sequence(&self.0, last, options, progress)
-    }
-
-    fn graph(
-        &self,
-        start: &[String],
-        max_positions: usize,
-        budget: Budget,
-    ) -> Result<GameGraph<Written>> {
-        self.0.graph(start, max_positions, budget)
-    }
-
-    fn as_ruleset(&self) -> Option<&Ruleset> {
-        Some(&self.0)
-    }
-
-    fn pruned(&self) -> Option<Box<dyn Game>> {
-        Some(Box::new(self.clone()))
+        analyse_heaps(self, start, budget, progress, true)
     }
 }
 

@@ -295,7 +295,7 @@ impl HeapSolver {
     /// ```
     pub fn positions_evaluated(&self) -> u64 {
         match &self.search {
-            Some(search) => search.stats().positions,
+            Some(search) => search.stats().questions,
             None => self.solver.positions_evaluated(),
         }
     }

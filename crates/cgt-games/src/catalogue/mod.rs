@@ -61,11 +61,13 @@ use crate::notation::{self, Notation, Progress};
 mod heap_engine;
 pub(crate) mod heap_solver;
 mod loopy_engine;
+mod pruned;
 pub(crate) mod ruleset;
 mod search_engine;
 
 pub use heap_solver::{HeapMove, HeapSolver};
 pub use loopy_engine::Loopy;
+pub use pruned::{Prunable, Pruned};
 pub use ruleset::{Ruleset, Tabulated};
 pub use search_engine::Searched;
 
@@ -164,7 +166,7 @@ fn pruned<G: Notation + Clone + Sync + 'static>(game: G) -> Result<Box<dyn Game>
 where
     G::Position: Send + Sync,
 {
-    Ok(Box::new(Searched::pruned(game)))
+    Ok(Box::new(Pruned(Searched::new(game))))
 }
 
 /// Opens a game of the loopy engine.

@@ -7,10 +7,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use cgt_core::{
     Budget, GameGraph, ImpartialGame, MisereSolver, Nimber, NimberSearch, Outcome, Resource,
-    Solver, SumOf,
+    Solver, SumOf, Valuer,
 };
 
-use super::{Analysis, Evaluation, Game, Move, Written};
+use super::{Analysis, Evaluation, Game, Move, Prunable, Pruned, Written};
 use crate::notation::{Notation, Progress, Reporter};
 use crate::{Error, GrundySequence, Result};
 
@@ -39,11 +39,7 @@ pub(super) fn search_reports(progress: &Reporter) -> impl FnMut(u64) + Send + 's
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Searched<G> {
-    game: G,
-    /// Values by the pruned search of one position ([`NimberSearch`]) instead of the solver.
-    pruned: bool,
-}
+pub struct Searched<G>(G);
 
 impl<G> Searched<G> {
     /// `game` as a catalogue game.
@@ -55,35 +51,13 @@ impl<G> Searched<G> {
     /// assert_eq!(game.to_string(), "wythoff");
     /// ```
     pub fn new(game: G) -> Searched<G> {
-        Searched {
-            game,
-            pruned: false,
-        }
-    }
-
-    /// `game` as a catalogue game whose values come from the pruned search of one position
-    /// ([`NimberSearch`]: yes-or-no questions with a bounded table), for games where one
-    /// position reaches far too many to value them all (Cram, Chomp, Node Kayles).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use cgt_core::{Budget, Nimber};
-    /// use cgt_games::{Cram, Game, Searched};
-    ///
-    /// let cram = Searched::pruned(Cram);
-    /// let (mut analysis, position) = cram.analyse(&["4x5".to_string()], Budget::DEFAULT, Box::new(|_| {}))?;
-    /// assert_eq!(analysis.evaluate(&position)?.grundy(), Some(Nimber::new(2)));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn pruned(game: G) -> Searched<G> {
-        Searched { game, pruned: true }
+        Searched(game)
     }
 }
 
 impl<G: Notation> fmt::Display for Searched<G> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.game.name())
+        f.write_str(&self.0.name())
     }
 }
 
@@ -105,6 +79,64 @@ pub(super) fn write<G: Notation>(game: &G, components: &[G::Position]) -> Writte
     )
 }
 
+impl<G: Notation + Clone + Sync + 'static> Searched<G>
+where
+    G::Position: Send + Sync,
+{
+    /// An analysis from `start`, valued by the pruned search when `pruned`, else by the solver.
+    fn analysis(
+        &self,
+        start: &[String],
+        budget: Budget,
+        progress: Box<dyn FnMut(Progress) + Send>,
+        pruned: bool,
+    ) -> Result<(Box<dyn Analysis>, Written)> {
+        let components = read(&self.0, start)?;
+        let progress: Reporter = Arc::new(Mutex::new(progress));
+        // Every report goes to the one callback: the engine's searches and the game's own.
+        let report = search_reports;
+        let game = self
+            .0
+            .prepared(Arc::clone(&progress), budget)
+            .unwrap_or_else(|| self.0.clone());
+        let written = write(&self.0, &components);
+        let valuer: Box<dyn Valuer<Game = G>> = if pruned {
+            // As many threads as the process may use (its affinity and quota respected).
+            let threads = std::thread::available_parallelism().map_or(1, usize::from);
+            Box::new(
+                NimberSearch::new(game.clone())
+                    .with_budget(budget)
+                    .with_threads(threads)
+                    .with_progress(report(&progress)),
+            )
+        } else {
+            Box::new(
+                Solver::new(game.clone())
+                    .with_budget(budget)
+                    .with_progress(report(&progress)),
+            )
+        };
+        let misere = MisereSolver::new(SumOf(game))
+            .with_budget(budget)
+            .with_progress(report(&progress));
+        Ok((Box::new(SearchAnalysis { valuer, misere }), written))
+    }
+}
+
+impl<G: Notation + Clone + Sync + 'static> Prunable for Searched<G>
+where
+    G::Position: Send + Sync,
+{
+    fn analyse_pruned(
+        &self,
+        start: &[String],
+        budget: Budget,
+        progress: Box<dyn FnMut(Progress) + Send>,
+    ) -> Result<(Box<dyn Analysis>, Written)> {
+        self.analysis(start, budget, progress, true)
+    }
+}
+
 impl<G: Notation + Clone + Sync + 'static> Game for Searched<G>
 where
     G::Position: Send + Sync,
@@ -115,37 +147,7 @@ where
         budget: Budget,
         progress: Box<dyn FnMut(Progress) + Send>,
     ) -> Result<(Box<dyn Analysis>, Written)> {
-        let components = read(&self.game, start)?;
-        let progress: Reporter = Arc::new(Mutex::new(progress));
-        // Every report goes to the one callback: the engine's searches and the game's own.
-        let report = search_reports;
-        let game = self
-            .game
-            .prepared(Arc::clone(&progress), budget)
-            .unwrap_or_else(|| self.game.clone());
-        let solver = Solver::new(game.clone())
-            .with_budget(budget)
-            .with_progress(report(&progress));
-        let written = write(&self.game, &components);
-        let search = self.pruned.then(|| {
-            // As many threads as the process may use (its affinity and quota respected).
-            let threads = std::thread::available_parallelism().map_or(1, usize::from);
-            NimberSearch::new(game.clone())
-                .with_budget(budget)
-                .with_threads(threads)
-                .with_progress(report(&progress))
-        });
-        let misere = MisereSolver::new(SumOf(game))
-            .with_budget(budget)
-            .with_progress(report(&progress));
-        Ok((
-            Box::new(SearchAnalysis {
-                solver,
-                search,
-                misere,
-            }),
-            written,
-        ))
+        self.analysis(start, budget, progress, false)
     }
 
     fn sequence(
@@ -163,22 +165,21 @@ where
         max_positions: usize,
         budget: Budget,
     ) -> Result<GameGraph<Written>> {
-        let components = read(&self.game, start)?;
-        let mut solver = Solver::new(SumOf(self.game.clone())).with_budget(budget);
+        let components = read(&self.0, start)?;
+        let mut solver = Solver::new(SumOf(self.0.clone())).with_budget(budget);
         let graph = GameGraph::explore(&mut solver, &components, max_positions)?;
-        Ok(graph.map_positions(|position| write(&self.game, position)))
+        Ok(graph.map_positions(|position| write(&self.0, position)))
     }
 
     fn pruned(&self) -> Option<Box<dyn Game>> {
-        Some(Box::new(Searched::pruned(self.game.clone())))
+        Some(Box::new(Pruned(self.clone())))
     }
 }
 
-/// Positions of a searched game: one solver remembers every component it values.
+/// Positions of a searched game: one valuer (the solver, or the pruned search for games that
+/// value one large position at a time) remembers every component it values.
 struct SearchAnalysis<G: ImpartialGame> {
-    solver: Solver<G>,
-    /// The pruned search, for games that value one large position at a time.
-    search: Option<NimberSearch<G>>,
+    valuer: Box<dyn Valuer<Game = G>>,
     /// Misère play searches whole positions: the sum of the components, not each alone.
     misere: MisereSolver<SumOf<G>>,
 }
@@ -188,7 +189,19 @@ where
     G::Position: Send + Sync,
 {
     fn game(&self) -> &G {
-        self.solver.game()
+        self.valuer.game()
+    }
+
+    fn budget(&self) -> Budget {
+        self.valuer.budget()
+    }
+
+    /// Whether the game says a search of `component` would exceed the budget's options.
+    fn beyond_budget(&self, component: &G::Position) -> bool {
+        let options = self.budget().options;
+        self.game()
+            .search_size(component)
+            .is_some_and(|size| size > options)
     }
 
     fn components(&self, position: &Written) -> Result<Vec<G::Position>> {
@@ -201,18 +214,10 @@ where
         if let Some(value) = self.game().known_grundy(component) {
             return Ok(Some(value));
         }
-        let options = self.solver.budget().options;
-        if self
-            .game()
-            .search_size(component)
-            .is_some_and(|size| size > options)
-        {
+        if self.beyond_budget(component) {
             return Ok(None);
         }
-        match self.search.as_mut() {
-            Some(search) => Ok(Some(search.nimber(component)?)),
-            None => Ok(Some(self.solver.grundy(component)?)),
-        }
+        Ok(Some(self.valuer.grundy(component)?))
     }
 
     /// At most `count` moves of `component` to positions of value `target`.
@@ -222,10 +227,7 @@ where
         target: Nimber,
         count: usize,
     ) -> Result<Vec<G::Position>> {
-        match self.search.as_mut() {
-            Some(search) => Ok(search.moves_to_value(component, target, count)?),
-            None => Ok(self.solver.moves_to_value(component, target, count)?),
-        }
+        Ok(self.valuer.moves_to_value(component, target, count)?)
     }
 
     /// The values of all the components, or the first that cannot be found.
@@ -273,8 +275,8 @@ where
         }
         let mut winning = Vec::new();
         for (examined, next) in game.moves(component).enumerate() {
-            if examined as u64 >= self.solver.budget().options {
-                return Some(Err(self.solver.budget().exceeded(Resource::Options).into()));
+            if examined as u64 >= self.budget().options {
+                return Some(Err(self.budget().exceeded(Resource::Options).into()));
             }
             if winning.len() == limit {
                 break;
@@ -286,17 +288,21 @@ where
         Some(Ok((winning, true)))
     }
 
-    /// At most `limit` winning moves, searched: the solver's for one component (closed forms of
-    /// outcomes first), else the Sprague-Grundy rule on the components' values.
+    /// At most `limit` winning moves, searched: the valuer's for one component (closed forms of
+    /// outcomes first), else the Sprague-Grundy rule on the components' values. A component
+    /// whose search the game says is beyond the budget, and whose outcome it does not know, is
+    /// refused before it is searched.
     fn searched_winning_moves(
         &mut self,
         components: &[G::Position],
         limit: usize,
     ) -> Result<(Vec<Move>, bool)> {
         let mut winning = Vec::new();
-        if let ([component], None) = (components, self.search.as_ref()) {
-            // One component: the solver uses the game's closed-form outcome where it has one.
-            let found = self.solver.first_winning_moves(component, limit + 1)?;
+        if let [component] = components
+            && (self.game().known_outcome(component).is_some() || !self.beyond_budget(component))
+        {
+            // One component: the valuer uses the game's closed-form outcome where it has one.
+            let found = self.valuer.first_winning_moves(component, limit + 1)?;
             let more = found.len() > limit;
             for next in found.into_iter().take(limit) {
                 winning.push(self.front_move(components, 0, next));
@@ -307,7 +313,7 @@ where
         let Some(values) = values.into_iter().collect::<Option<Vec<Nimber>>>() else {
             return Err(cgt_core::Error::LimitExceeded {
                 resource: Resource::Options,
-                limit: self.solver.budget().options,
+                limit: self.budget().options,
             }
             .into());
         };
@@ -348,7 +354,7 @@ where
         // A sum needs the value of every component: one is beyond the budget.
         Err(cgt_core::Error::LimitExceeded {
             resource: Resource::Options,
-            limit: self.solver.budget().options,
+            limit: self.budget().options,
         }
         .into())
     }
@@ -362,7 +368,7 @@ where
         mut judge: impl FnMut(&mut Self, &[G::Position]) -> Result<T>,
     ) -> Result<(Vec<(Move, T)>, bool)> {
         let components = self.components(position)?;
-        let budget = self.solver.budget();
+        let budget = self.budget();
         let mut listed = Vec::new();
         let mut examined = 0u64;
         for index in 0..components.len() {
@@ -434,27 +440,15 @@ where
         to: &[String],
     ) -> Result<Option<Move>> {
         let components = self.components(position)?;
-        find_move(
-            self.game(),
-            self.solver.budget(),
-            &components,
-            component,
-            to,
-        )
+        find_move(self.game(), self.budget(), &components, component, to)
     }
 
     fn set_threads(&mut self, threads: usize) {
-        self.search = self
-            .search
-            .take()
-            .map(|search| search.with_threads(threads));
+        self.valuer.set_threads(threads);
     }
 
     fn positions_evaluated(&self) -> u64 {
-        match &self.search {
-            Some(search) => search.stats().positions,
-            None => self.solver.positions_evaluated(),
-        }
+        self.valuer.work()
     }
 
     fn misere_outcome(&mut self, position: &Written) -> Result<Outcome> {
