@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 use std::io::Write;
 
 use cgt_core::{Budget, GameGraph, LoopySolver, LoopyValue, Outcome, Resource};
-use cgt_games::Written;
+use cgt_games::Position;
 use serde_json::json;
 
 use super::{Chosen, Error, choose};
@@ -38,7 +38,7 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
             GameGraph::explore_loopy_from(&mut solver, &vertices, limit)
                 .map(|graph| {
                     graph.map_positions(|&vertex| {
-                        Written::new(vec![file.name_of(vertex).to_string()])
+                        Position::new(vec![file.name_of(vertex).to_string()])
                     })
                 })
                 .map_err(cgt_games::Error::from)
@@ -170,7 +170,7 @@ pub fn escape(text: &str) -> String {
 
 /// The graph drawn in rows by the longest line of play from the start, so that every move
 /// points down the page; P-positions are drawn with a double ring and shaded.
-fn svg(graph: &GameGraph<Written>, misere: bool) -> String {
+fn svg(graph: &GameGraph<Position>, misere: bool) -> String {
     let caption = misere.then_some(MISERE_CAPTION);
     let petgraph = graph.graph();
     let count = petgraph.node_count();

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use cgt_core::Resource;
-use cgt_games::{Analysis, Digraph, Game, Written};
+use cgt_games::{Analysis, Digraph, Game, Position};
 
 use crate::cli::{BudgetArgs, Cli, Command, GameArgs};
 use crate::progress::Meter;
@@ -102,7 +102,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
         }
         Command::Graph(arguments) => graph::run(&arguments, out),
         Command::Completions { shell } => {
-            // Written to memory first: the generator cannot report a failed write.
+            // Position to memory first: the generator cannot report a failed write.
             let mut command = <Cli as clap::CommandFactory>::command();
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut command, "cgt", &mut script);
@@ -253,7 +253,7 @@ pub(crate) fn choose(source: &GameArgs, max_memory: u64) -> Result<Chosen, Error
 struct Opened {
     game: Box<dyn Game>,
     analysis: Box<dyn Analysis>,
-    position: Written,
+    position: Position,
     every_vertex: Option<Vec<String>>,
 }
 
@@ -283,7 +283,7 @@ fn open_position(source: &GameArgs, budget: &BudgetArgs, json: bool) -> Result<O
         analysis.set_threads(threads as usize);
     }
     if every_vertex.is_some() {
-        position = Written::default();
+        position = Position::default();
     }
     Ok(Opened {
         game,
@@ -306,7 +306,7 @@ fn one_position(opened: &Opened) -> Result<(), Error> {
 
 /// A position as JSON: one entry per component, a number where the component is one number
 /// (a heap), an array where it is several (`3,5`), else the text.
-fn json_position(position: &Written) -> serde_json::Value {
+fn json_position(position: &Position) -> serde_json::Value {
     position
         .components()
         .iter()

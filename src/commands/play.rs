@@ -3,7 +3,7 @@
 use std::io::{BufRead, Write};
 
 use cgt_core::Outcome;
-use cgt_games::{Analysis, Evaluation, Move, Ruleset, Written};
+use cgt_games::{Analysis, Evaluation, Move, Position, Ruleset};
 
 use super::{Error, Opened, one_position, open_position};
 use crate::cli::{First, PlayArgs};
@@ -20,7 +20,7 @@ struct Game {
 
 impl Game {
     /// What the board line shows of a position: its value, or its misère outcome.
-    fn describe(&mut self, position: &Written) -> Result<String, Error> {
+    fn describe(&mut self, position: &Position) -> Result<String, Error> {
         if self.misere {
             return Ok(match self.analysis.misere_outcome(position)? {
                 Outcome::Draw => "misère D, a draw with best play".to_string(),
@@ -40,12 +40,12 @@ impl Game {
     }
 
     /// Whether the position is a draw with best play (only in a game with cycles).
-    fn is_draw(&mut self, position: &Written) -> Result<bool, Error> {
+    fn is_draw(&mut self, position: &Position) -> Result<bool, Error> {
         Ok(self.outcome(position)? == Outcome::Draw)
     }
 
     /// The outcome of the position in the play being played.
-    fn outcome(&mut self, position: &Written) -> Result<Outcome, Error> {
+    fn outcome(&mut self, position: &Position) -> Result<Outcome, Error> {
         Ok(if self.misere {
             self.analysis.misere_outcome(position)?
         } else {
@@ -55,12 +55,12 @@ impl Game {
 
     /// Whether the position is an N-position: a winning move exists, though a closed form may
     /// know it without naming one within the limits.
-    fn is_next(&mut self, position: &Written) -> Result<bool, Error> {
+    fn is_next(&mut self, position: &Position) -> Result<bool, Error> {
         Ok(self.outcome(position)? == Outcome::Next)
     }
 
     /// A move that keeps a draw, in a D-position.
-    fn drawing_move(&mut self, position: &Written) -> Result<Option<Move>, Error> {
+    fn drawing_move(&mut self, position: &Position) -> Result<Option<Move>, Error> {
         let (moves, _) = if self.misere {
             self.analysis.misere_drawing_moves(position, 1)?
         } else {
@@ -73,7 +73,7 @@ impl Game {
     /// one exists. In a game with cycles the library lists first the move that makes progress
     /// (the fastest win, or in a sum the one Smith's counter orders first), so that following
     /// it never goes round a cycle for ever.
-    fn winning_move(&mut self, position: &Written) -> Result<Option<Move>, Error> {
+    fn winning_move(&mut self, position: &Position) -> Result<Option<Move>, Error> {
         let (moves, _) = if self.misere {
             self.analysis.misere_winning_moves(position, 1)?
         } else {
@@ -83,7 +83,7 @@ impl Game {
     }
 
     /// Any move, for a position where none wins.
-    fn any_move(&mut self, position: &Written) -> Result<Option<Move>, Error> {
+    fn any_move(&mut self, position: &Position) -> Result<Option<Move>, Error> {
         let (moves, _) = self.analysis.moves(position, 1)?;
         Ok(moves.into_iter().next().map(|(any, _)| any))
     }
@@ -99,7 +99,7 @@ fn reason(rules: Option<&Ruleset>, components: usize) -> &'static str {
     }
 }
 
-fn board(position: &Written) -> String {
+fn board(position: &Position) -> String {
     if position.components().is_empty() {
         return "nothing left".to_string();
     }
@@ -118,7 +118,11 @@ fn board(position: &Written) -> String {
 /// position of one component takes its move without the number. A number alone (`2`) is
 /// refused, as it does not say what the component becomes, except in a position of one
 /// component outside heap games, where it is the position the move leaves (hour 1).
-fn parse_move(line: &str, position: &Written, heaps: bool) -> Result<(usize, Vec<String>), String> {
+fn parse_move(
+    line: &str,
+    position: &Position,
+    heaps: bool,
+) -> Result<(usize, Vec<String>), String> {
     let line = line.trim();
     if let Some(written) = as_the_program_writes(line, position, heaps) {
         return written;
@@ -179,7 +183,7 @@ fn parse_move(line: &str, position: &Written, heaps: bool) -> Result<(usize, Vec
 /// component's number when there is one.
 fn as_the_program_writes(
     line: &str,
-    position: &Written,
+    position: &Position,
     heaps: bool,
 ) -> Option<Result<(usize, Vec<String>), String>> {
     let count = position.components().len();
@@ -286,7 +290,7 @@ fn check_number(index: usize, count: usize, what: &str) -> Result<(), String> {
 
 /// A move as play names it: after the component's number when the position has several and
 /// the game's words do not say which (a heap game's moves begin `heap 2:`).
-fn named(chosen: &cgt_games::Move, position: &Written, heaps: bool) -> String {
+fn named(chosen: &cgt_games::Move, position: &Position, heaps: bool) -> String {
     if heaps || position.components().len() < 2 {
         chosen.description.clone()
     } else {
@@ -338,10 +342,10 @@ pub fn run(
     )?;
     // Positions at the start of each of the player's turns, with the length of the trail then,
     // for undo.
-    let mut history: Vec<(Written, usize)> = Vec::new();
+    let mut history: Vec<(Position, usize)> = Vec::new();
     // Every position met, with who was to move: a draw may be claimed in a D-position that
     // has occurred before with the same player to move.
-    let mut trail: Vec<(Written, bool)> = Vec::new();
+    let mut trail: Vec<(Position, bool)> = Vec::new();
     let mut position = start;
     let mut cgt_to_move = arguments.first == First::Cgt;
     // Whether the player has been shown how to type a move (before their first prompt).

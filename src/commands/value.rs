@@ -5,7 +5,7 @@ use std::io::Write;
 use cgt_core::Outcome;
 use serde_json::json;
 
-use cgt_games::{Analysis, Evaluation, Move, Written};
+use cgt_games::{Analysis, Evaluation, Move, Position};
 
 use super::{Error, Opened, json_position, open_position};
 use crate::cli::PositionArgs;
@@ -123,7 +123,7 @@ pub(super) fn add_evaluation(report: &mut serde_json::Value, evaluation: &Evalua
 fn each_vertex<'a, T>(
     analysis: &mut dyn Analysis,
     vertices: &'a [String],
-    mut judge: impl FnMut(&mut dyn Analysis, &Written) -> cgt_games::Result<T>,
+    mut judge: impl FnMut(&mut dyn Analysis, &Position) -> cgt_games::Result<T>,
 ) -> Result<Vec<(&'a String, T)>, Error> {
     let mut rows = Vec::with_capacity(vertices.len());
     for vertex in vertices {
@@ -219,7 +219,7 @@ fn misere(
     arguments: &PositionArgs,
     name: &str,
     analysis: &mut dyn Analysis,
-    position: &Written,
+    position: &Position,
     out: &mut dyn Write,
 ) -> Result<(), Error> {
     let limit = arguments.max_moves as usize;
@@ -286,7 +286,7 @@ fn add_drawing_moves(report: &mut serde_json::Value, drawing: &[Move], truncated
 /// The outcome with its meaning, and the winning moves, in normal and misère play alike.
 fn outcome_and_moves(
     out: &mut dyn Write,
-    position: &Written,
+    position: &Position,
     outcome: Outcome,
     winning: &[Move],
     truncated: bool,
@@ -325,7 +325,7 @@ pub(super) const NOT_LISTED: &str = "not listed (--max-moves 0; raise it to list
 fn list_moves(
     out: &mut dyn Write,
     title: &str,
-    position: &Written,
+    position: &Position,
     moves: &[Move],
     truncated: bool,
     max_moves: u64,

@@ -85,7 +85,7 @@ mod wythoff;
 pub use bash::Bash;
 pub use catalogue::{
     Analysis, CatalogueEntry, Engine, Evaluation, Game, HeapMove, HeapSolver, Loopy, MISERE_SCAN,
-    Move, Prunable, Pruned, Ruleset, Searched, Tabulated, Written, catalogue, open, open_graph,
+    Move, Position, Prunable, Pruned, Ruleset, Searched, Tabulated, catalogue, open, open_graph,
 };
 pub use chomp::{Chomp, ChompTable, TABLES_KEPT, TableProgress};
 pub use coin_turning::{

@@ -14,6 +14,9 @@ use crate::{Error, Result};
 /// How a game's positions are written and its moves described: what the catalogue's front
 /// needs of a game besides its rules.
 ///
+/// A position is plain data (`Send + Sync + 'static`), so that a read position can be kept
+/// in its own type beside its text and handed between threads.
+///
 /// A component of a sum is one position of the game, written as one word without spaces
 /// (`3,5` for a Wythoff game of heaps 3 and 5). The hooks with defaults only make the program
 /// faster, never change an answer.
@@ -28,7 +31,7 @@ use crate::{Error, Result};
 /// assert_eq!(Wythoff.describe_move(&(3, 5), &(1, 3)), "take 2 from both heaps: 3,5 -> 1,3");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub trait Notation: ImpartialGame {
+pub trait Notation: ImpartialGame<Position: Send + Sync + 'static> {
     /// The game's name as the catalogue writes it, parameters included: `moore:2`.
     fn name(&self) -> String;
 

@@ -7,7 +7,7 @@ use std::rc::Rc;
 
 use cgt_core::{Budget, GameGraph, MisereSolver, Outcome, Solver};
 
-use super::{Analysis, Evaluation, Game, Move, Prunable, Pruned, Written};
+use super::{Analysis, Evaluation, Game, Move, Position, Prunable, Pruned};
 use crate::notation::{Progress, component_error};
 
 /// Positions of at most this many heaps and counters are searched for their misère outcome;
@@ -51,9 +51,9 @@ fn read_heaps(game: &Ruleset, components: &[String]) -> Result<Heaps> {
         .collect()
 }
 
-/// Writes heaps, one per component.
-fn write_heaps(heaps: &Heaps) -> Written {
-    Written::new(heaps.iter().map(|heap| heap.to_string()).collect())
+/// Heaps written one per component.
+fn heap_text(heaps: &Heaps) -> Vec<String> {
+    heaps.iter().map(|heap| heap.to_string()).collect()
 }
 
 impl Game for Ruleset {
@@ -62,7 +62,7 @@ impl Game for Ruleset {
         start: &[String],
         budget: Budget,
         progress: Box<dyn FnMut(Progress) + Send>,
-    ) -> Result<(Box<dyn Analysis>, Written)> {
+    ) -> Result<(Box<dyn Analysis>, Position)> {
         analyse_heaps(self, start, budget, progress, false)
     }
 
@@ -80,7 +80,7 @@ impl Game for Ruleset {
         start: &[String],
         max_positions: usize,
         budget: Budget,
-    ) -> Result<GameGraph<Written>> {
+    ) -> Result<GameGraph<Position>> {
         let heaps = read_heaps(self, start)?;
         // A graph of at most `max_positions` positions needs no sequence past that many heaps:
         // larger heaps, if any, are searched. The shape is found, and refused when too large,
@@ -95,7 +95,7 @@ impl Game for Ruleset {
         let mut solver =
             Solver::new(HeapGame(Tabulated::new(self.clone(), sequence))).with_budget(budget);
         let graph = GameGraph::explore(&mut solver, &heaps, max_positions)?;
-        Ok(graph.map_positions(write_heaps))
+        Ok(graph.map_positions(|heaps| Position::new(heap_text(heaps))))
     }
 
     fn as_ruleset(&self) -> Option<&Ruleset> {
@@ -115,7 +115,7 @@ fn analyse_heaps(
     budget: Budget,
     progress: Box<dyn FnMut(Progress) + Send>,
     pruned: bool,
-) -> Result<(Box<dyn Analysis>, Written)> {
+) -> Result<(Box<dyn Analysis>, Position)> {
     let heaps = read_heaps(ruleset, start)?.canonical();
     let largest = heaps.iter().max().unwrap_or(0);
     let progress = Rc::new(RefCell::new(progress));
@@ -130,12 +130,14 @@ fn analyse_heaps(
         HeapSolver::new(ruleset.clone(), largest, budget, report)?
     };
     let analysis = HeapAnalysis {
+        name: ruleset.to_string(),
         solver,
         misere: None,
         quotient: None,
         progress,
     };
-    Ok((Box::new(analysis), write_heaps(&heaps)))
+    let position = analysis.write(&heaps);
+    Ok((Box::new(analysis), position))
 }
 
 impl Prunable for Ruleset {
@@ -146,13 +148,15 @@ impl Prunable for Ruleset {
         start: &[String],
         budget: Budget,
         progress: Box<dyn FnMut(Progress) + Send>,
-    ) -> Result<(Box<dyn Analysis>, Written)> {
+    ) -> Result<(Box<dyn Analysis>, Position)> {
         analyse_heaps(self, start, budget, progress, true)
     }
 }
 
 /// Positions of a heap game, answered by a [`HeapSolver`].
 struct HeapAnalysis {
+    /// The game's name, which tags the positions this analysis makes.
+    name: String,
     solver: HeapSolver,
     /// The misère search, made on first use.
     misere: Option<MisereSolver<HeapGame<Ruleset>>>,
@@ -167,8 +171,25 @@ struct HeapAnalysis {
 type SharedProgress = Rc<RefCell<Box<dyn FnMut(Progress) + Send>>>;
 
 impl HeapAnalysis {
-    fn heaps(&self, position: &Written) -> Result<Heaps> {
-        read_heaps(self.solver.ruleset(), position.components())
+    /// Writes heaps, kept as heaps beside the text (see [`Position`]).
+    fn write(&self, heaps: &Heaps) -> Position {
+        Position::typed(heap_text(heaps), self.name.clone(), heaps.clone())
+    }
+
+    /// A heap move as the catalogue's front describes moves.
+    fn front_move(&self, heap_move: HeapMove) -> Move {
+        Move {
+            component: heap_move.heap,
+            description: heap_move.to_string(),
+            position: self.write(&heap_move.position),
+        }
+    }
+
+    fn heaps(&self, position: &Position) -> Result<Heaps> {
+        match position.typed_as::<Heaps>(&self.name) {
+            Some(heaps) => Ok(heaps.clone()),
+            None => read_heaps(self.solver.ruleset(), position.components()),
+        }
     }
 
     /// The misère quotient, for a position with no closed form that is too large to search
@@ -257,49 +278,46 @@ impl HeapAnalysis {
     }
 }
 
-/// A heap move as the catalogue's front describes moves.
-fn front_move(heap_move: HeapMove) -> Move {
-    Move {
-        component: heap_move.heap,
-        description: heap_move.to_string(),
-        position: write_heaps(&heap_move.position),
-    }
-}
-
 impl Analysis for HeapAnalysis {
-    fn read(&self, components: &[String]) -> Result<Written> {
+    fn read(&self, components: &[String]) -> Result<Position> {
         let heaps = read_heaps(self.solver.ruleset(), components)?;
-        Ok(write_heaps(&heaps.canonical()))
+        Ok(self.write(&heaps.canonical()))
     }
 
-    fn evaluate(&mut self, position: &Written) -> Result<Evaluation> {
+    fn evaluate(&mut self, position: &Position) -> Result<Evaluation> {
         let heaps = self.heaps(position)?;
         Ok(Evaluation::of(self.solver.grundy(&heaps)?))
     }
 
     fn moves(
         &mut self,
-        position: &Written,
+        position: &Position,
         limit: usize,
     ) -> Result<(Vec<(Move, Evaluation)>, bool)> {
         let heaps = self.heaps(position)?;
         let (moves, more) = self.solver.moves(&heaps, limit)?;
         let moves = moves
             .into_iter()
-            .map(|(heap_move, value)| (front_move(heap_move), Evaluation::of(value)))
+            .map(|(heap_move, value)| (self.front_move(heap_move), Evaluation::of(value)))
             .collect();
         Ok((moves, more))
     }
 
-    fn winning_moves(&mut self, position: &Written, limit: usize) -> Result<(Vec<Move>, bool)> {
+    fn winning_moves(&mut self, position: &Position, limit: usize) -> Result<(Vec<Move>, bool)> {
         let heaps = self.heaps(position)?;
         let (moves, more) = self.solver.winning_moves(&heaps, limit)?;
-        Ok((moves.into_iter().map(front_move).collect(), more))
+        Ok((
+            moves
+                .into_iter()
+                .map(|found| self.front_move(found))
+                .collect(),
+            more,
+        ))
     }
 
     fn find_move(
         &mut self,
-        position: &Written,
+        position: &Position,
         component: usize,
         to: &[String],
     ) -> Result<Option<Move>> {
@@ -308,7 +326,7 @@ impl Analysis for HeapAnalysis {
         Ok(self
             .solver
             .find_move(&heaps, component, &parts)
-            .map(front_move))
+            .map(|found| self.front_move(found)))
     }
 
     fn positions_evaluated(&self) -> u64 {
@@ -319,14 +337,14 @@ impl Analysis for HeapAnalysis {
         self.solver.set_threads(threads);
     }
 
-    fn misere_outcome(&mut self, position: &Written) -> Result<Outcome> {
+    fn misere_outcome(&mut self, position: &Position) -> Result<Outcome> {
         let heaps = self.heaps(position)?;
         self.misere_outcome_of(&heaps)
     }
 
     fn misere_winning_moves(
         &mut self,
-        position: &Written,
+        position: &Position,
         limit: usize,
     ) -> Result<(Vec<Move>, bool)> {
         let heaps = self.heaps(position)?;
@@ -371,7 +389,7 @@ impl Analysis for HeapAnalysis {
                 let mut after: Vec<u64> = all.clone();
                 after.remove(heap);
                 after.extend(to.iter());
-                front_move(HeapMove {
+                self.front_move(HeapMove {
                     heap,
                     from: all[heap],
                     to,
@@ -386,7 +404,7 @@ impl Analysis for HeapAnalysis {
 
     fn misere_moves(
         &mut self,
-        position: &Written,
+        position: &Position,
         limit: usize,
     ) -> Result<(Vec<(Move, Outcome)>, bool)> {
         let heaps = self.heaps(position)?;
@@ -394,7 +412,7 @@ impl Analysis for HeapAnalysis {
         let mut listed = Vec::with_capacity(moves.len());
         for (heap_move, _) in moves {
             let outcome = self.misere_outcome_of(&heap_move.position)?;
-            listed.push((front_move(heap_move), outcome));
+            listed.push((self.front_move(heap_move), outcome));
         }
         Ok((listed, more))
     }

@@ -6,8 +6,10 @@ use std::sync::{Arc, Mutex};
 
 use cgt_core::{Budget, GameGraph, LoopySolver, MisereAsNormal, Outcome, Resource, SumOf};
 
-use super::search_engine::{find_move, front_move, not_a_heap_game, read, search_reports, write};
-use super::{Analysis, Evaluation, Game, Move, Written};
+use super::search_engine::{
+    components_of, find_move, front_move, not_a_heap_game, read, search_reports, write, write_text,
+};
+use super::{Analysis, Evaluation, Game, Move, Position};
 use crate::notation::{Notation, Progress, Reporter};
 use crate::{GrundySequence, Result, SequenceOptions};
 
@@ -53,7 +55,7 @@ impl<G: Notation + Clone + 'static> Game for Loopy<G> {
         start: &[String],
         budget: Budget,
         progress: Box<dyn FnMut(Progress) + Send>,
-    ) -> Result<(Box<dyn Analysis>, Written)> {
+    ) -> Result<(Box<dyn Analysis>, Position)> {
         let components = read(&self.0, start)?;
         // Both plays' solvers report to the one callback.
         let progress: Reporter = Arc::new(Mutex::new(progress));
@@ -84,11 +86,11 @@ impl<G: Notation + Clone + 'static> Game for Loopy<G> {
         start: &[String],
         max_positions: usize,
         budget: Budget,
-    ) -> Result<GameGraph<Written>> {
+    ) -> Result<GameGraph<Position>> {
         let components = read(&self.0, start)?;
         let mut solver = LoopySolver::new(SumOf(self.0.clone())).with_budget(budget);
         let graph = GameGraph::explore_loopy(&mut solver, &components, max_positions)?;
-        Ok(graph.map_positions(|position| write(&self.0, position)))
+        Ok(graph.map_positions(|position| write_text(&self.0, position)))
     }
 
     fn has_cycles(&self) -> bool {
@@ -124,8 +126,8 @@ impl<G: Notation> LoopyAnalysis<G> {
         self.solver.game()
     }
 
-    fn components(&self, position: &Written) -> Result<Vec<G::Position>> {
-        read(self.game(), position.components())
+    fn components(&self, position: &Position) -> Result<Vec<G::Position>> {
+        components_of(self.game(), position)
     }
 
     fn evaluation(&mut self, components: &[G::Position]) -> Result<Evaluation> {
@@ -190,18 +192,18 @@ impl<G: Notation> LoopyAnalysis<G> {
 }
 
 impl<G: Notation> Analysis for LoopyAnalysis<G> {
-    fn read(&self, components: &[String]) -> Result<Written> {
+    fn read(&self, components: &[String]) -> Result<Position> {
         Ok(write(self.game(), &read(self.game(), components)?))
     }
 
-    fn evaluate(&mut self, position: &Written) -> Result<Evaluation> {
+    fn evaluate(&mut self, position: &Position) -> Result<Evaluation> {
         let components = self.components(position)?;
         self.evaluation(&components)
     }
 
     fn moves(
         &mut self,
-        position: &Written,
+        position: &Position,
         limit: usize,
     ) -> Result<(Vec<(Move, Evaluation)>, bool)> {
         let components = self.components(position)?;
@@ -220,13 +222,13 @@ impl<G: Notation> Analysis for LoopyAnalysis<G> {
         Ok((listed, more))
     }
 
-    fn winning_moves(&mut self, position: &Written, limit: usize) -> Result<(Vec<Move>, bool)> {
+    fn winning_moves(&mut self, position: &Position, limit: usize) -> Result<(Vec<Move>, bool)> {
         let components = self.components(position)?;
         let moves = self.solver.sum_winning_moves(&components)?;
         Ok(self.front_moves(&components, moves, limit))
     }
 
-    fn drawing_moves(&mut self, position: &Written, limit: usize) -> Result<(Vec<Move>, bool)> {
+    fn drawing_moves(&mut self, position: &Position, limit: usize) -> Result<(Vec<Move>, bool)> {
         let components = self.components(position)?;
         let moves = self.solver.sum_drawing_moves(&components)?;
         Ok(self.front_moves(&components, moves, limit))
@@ -234,7 +236,7 @@ impl<G: Notation> Analysis for LoopyAnalysis<G> {
 
     fn find_move(
         &mut self,
-        position: &Written,
+        position: &Position,
         component: usize,
         to: &[String],
     ) -> Result<Option<Move>> {
@@ -252,14 +254,14 @@ impl<G: Notation> Analysis for LoopyAnalysis<G> {
         self.solver.graph().len() as u64
     }
 
-    fn misere_outcome(&mut self, position: &Written) -> Result<Outcome> {
+    fn misere_outcome(&mut self, position: &Position) -> Result<Outcome> {
         let components = self.components(position)?;
         self.misere_outcome_of(&components)
     }
 
     fn misere_moves(
         &mut self,
-        position: &Written,
+        position: &Position,
         limit: usize,
     ) -> Result<(Vec<(Move, Outcome)>, bool)> {
         let components = self.components(position)?;
@@ -282,7 +284,7 @@ impl<G: Notation> Analysis for LoopyAnalysis<G> {
     /// any move to a P-position might go round a cycle for ever.
     fn misere_winning_moves(
         &mut self,
-        position: &Written,
+        position: &Position,
         limit: usize,
     ) -> Result<(Vec<Move>, bool)> {
         let components = self.components(position)?;
@@ -299,7 +301,7 @@ impl<G: Notation> Analysis for LoopyAnalysis<G> {
 
     fn misere_drawing_moves(
         &mut self,
-        position: &Written,
+        position: &Position,
         limit: usize,
     ) -> Result<(Vec<Move>, bool)> {
         let components = self.components(position)?;

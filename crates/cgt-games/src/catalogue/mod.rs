@@ -47,7 +47,9 @@
 //! ```
 
 use crate::SequenceOptions;
+use std::any::Any;
 use std::fmt;
+use std::sync::Arc;
 
 use cgt_core::{Budget, GameGraph, LoopyValue, Nimber, Outcome};
 
@@ -612,7 +614,7 @@ pub trait Game: fmt::Display {
         start: &[String],
         budget: Budget,
         progress: Box<dyn FnMut(Progress) + Send>,
-    ) -> Result<(Box<dyn Analysis>, Written)>;
+    ) -> Result<(Box<dyn Analysis>, Position)>;
 
     /// The Grundy values `G(0..=last)` of single heaps, for heap games, computed with
     /// `options` (budget, threads, checkpoint).
@@ -642,7 +644,7 @@ pub trait Game: fmt::Display {
         start: &[String],
         max_positions: usize,
         budget: Budget,
-    ) -> Result<GameGraph<Written>>;
+    ) -> Result<GameGraph<Position>>;
 
     /// The heap ruleset, for heap games.
     fn as_ruleset(&self) -> Option<&Ruleset> {
@@ -685,14 +687,14 @@ pub trait Analysis {
     /// # Errors
     ///
     /// [`Error::InvalidPosition`] for a component that does not parse.
-    fn read(&self, components: &[String]) -> Result<Written>;
+    fn read(&self, components: &[String]) -> Result<Position>;
 
     /// The value (where it can be computed within the budget) and the outcome of a position.
     ///
     /// # Errors
     ///
     /// The engine's errors, when neither can be found within the budget.
-    fn evaluate(&mut self, position: &Written) -> Result<Evaluation>;
+    fn evaluate(&mut self, position: &Position) -> Result<Evaluation>;
 
     /// The moves of a position, component by component in the game's order, each with the
     /// evaluation of the position it leaves; at most `limit`, and whether there are more.
@@ -702,7 +704,7 @@ pub trait Analysis {
     /// As [`Analysis::evaluate`].
     fn moves(
         &mut self,
-        position: &Written,
+        position: &Position,
         limit: usize,
     ) -> Result<(Vec<(Move, Evaluation)>, bool)>;
 
@@ -712,7 +714,7 @@ pub trait Analysis {
     /// # Errors
     ///
     /// As [`Analysis::evaluate`].
-    fn winning_moves(&mut self, position: &Written, limit: usize) -> Result<(Vec<Move>, bool)>;
+    fn winning_moves(&mut self, position: &Position, limit: usize) -> Result<(Vec<Move>, bool)>;
 
     /// At most `limit` moves that keep a draw (to D-positions), when the position is a draw,
     /// and whether there are more; none otherwise, and none in a game without cycles.
@@ -720,7 +722,7 @@ pub trait Analysis {
     /// # Errors
     ///
     /// As [`Analysis::evaluate`].
-    fn drawing_moves(&mut self, position: &Written, limit: usize) -> Result<(Vec<Move>, bool)> {
+    fn drawing_moves(&mut self, position: &Position, limit: usize) -> Result<(Vec<Move>, bool)> {
         let _ = (position, limit);
         Ok((Vec::new(), false))
     }
@@ -734,7 +736,7 @@ pub trait Analysis {
     /// the move needs a search beyond the budget.
     fn find_move(
         &mut self,
-        position: &Written,
+        position: &Position,
         component: usize,
         to: &[String],
     ) -> Result<Option<Move>>;
@@ -754,7 +756,7 @@ pub trait Analysis {
     /// # Errors
     ///
     /// The engine's errors, past the budget.
-    fn misere_outcome(&mut self, position: &Written) -> Result<Outcome>;
+    fn misere_outcome(&mut self, position: &Position) -> Result<Outcome>;
 
     /// The moves of a position, each with the misère outcome of the position it leaves; at
     /// most `limit`, and whether there are more.
@@ -764,7 +766,7 @@ pub trait Analysis {
     /// As [`Analysis::misere_outcome`].
     fn misere_moves(
         &mut self,
-        position: &Written,
+        position: &Position,
         limit: usize,
     ) -> Result<(Vec<(Move, Outcome)>, bool)>;
 
@@ -776,7 +778,7 @@ pub trait Analysis {
     /// As [`Analysis::misere_outcome`].
     fn misere_winning_moves(
         &mut self,
-        position: &Written,
+        position: &Position,
         limit: usize,
     ) -> Result<(Vec<Move>, bool)> {
         scan_misere_moves_to(self, position, limit, Outcome::Previous)
@@ -790,7 +792,7 @@ pub trait Analysis {
     /// As [`Analysis::misere_outcome`].
     fn misere_drawing_moves(
         &mut self,
-        position: &Written,
+        position: &Position,
         limit: usize,
     ) -> Result<(Vec<Move>, bool)> {
         if self.misere_outcome(position)? != Outcome::Draw {
@@ -805,7 +807,7 @@ pub trait Analysis {
 /// [`Analysis::misere_drawing_moves`] find them unless an engine knows better.
 pub(crate) fn scan_misere_moves_to<A: Analysis + ?Sized>(
     analysis: &mut A,
-    position: &Written,
+    position: &Position,
     limit: usize,
     wanted: Outcome,
 ) -> Result<(Vec<Move>, bool)> {
@@ -823,55 +825,114 @@ pub(crate) fn scan_misere_moves_to<A: Analysis + ?Sized>(
 /// How many moves of a position a search for misère winning or drawing moves scans at most.
 pub const MISERE_SCAN: usize = 1_000_000;
 
-/// A position as the game writes it: one string per component of the sum.
+/// A position of a catalogue game: its components as the game writes them (one string per
+/// component of the sum), and, when an analysis read or made it, the components in the
+/// engine's own types, so that the position is read once and never parsed again.
+///
+/// A front gets positions from [`Game::analyse`], [`Analysis::read`] and the moves an analysis
+/// lists, and hands them back to the same analysis. A position made from text alone
+/// ([`Position::new`]) is read when it is asked about. Two positions are equal when they are
+/// written the same.
 ///
 /// # Examples
 ///
 /// ```
-/// use cgt_games::Written;
+/// use cgt_games::Position;
 ///
-/// let position = Written::new(vec!["3,5".to_string(), "1,2".to_string()]);
+/// let position = Position::new(vec!["3,5".to_string(), "1,2".to_string()]);
 /// assert_eq!(position.to_string(), "3,5 1,2");
-/// assert_eq!(Written::new(Vec::new()).to_string(), "(nothing)");
+/// assert_eq!(Position::new(Vec::new()).to_string(), "(nothing)");
 /// ```
-#[derive(Clone, PartialEq, Eq, Hash, Default)]
-pub struct Written(Vec<String>);
+#[derive(Clone, Default)]
+pub struct Position {
+    written: Vec<String>,
+    /// The components as the engine of the game named holds them.
+    typed: Option<Arc<Typed>>,
+}
 
-impl Written {
-    /// The position with these components.
+/// The components of a position in an engine's own types, with the game they belong to.
+struct Typed {
+    game: String,
+    components: Box<dyn Any + Send + Sync>,
+}
+
+impl Position {
+    /// The position with these components, written as a game writes them; an analysis reads
+    /// them when it is asked about the position.
     ///
     /// # Examples
     ///
     /// ```
-    /// assert_eq!(cgt_games::Written::new(vec!["7".into()]).components(), ["7"]);
+    /// assert_eq!(cgt_games::Position::new(vec!["7".into()]).components(), ["7"]);
     /// ```
-    pub fn new(components: Vec<String>) -> Written {
-        Written(components)
+    pub fn new(components: Vec<String>) -> Position {
+        Position {
+            written: components,
+            typed: None,
+        }
     }
 
-    /// The components, in order.
+    /// The position written `written`, whose components `game`'s engine holds as `typed`.
+    pub(crate) fn typed<T: Any + Send + Sync>(
+        written: Vec<String>,
+        game: String,
+        typed: T,
+    ) -> Position {
+        Position {
+            written,
+            typed: Some(Arc::new(Typed {
+                game,
+                components: Box::new(typed),
+            })),
+        }
+    }
+
+    /// The components as `game`'s engine holds them, when this position was read or made by
+    /// an analysis of that game.
+    pub(crate) fn typed_as<T: Any>(&self, game: &str) -> Option<&T> {
+        let typed = self.typed.as_deref()?;
+        (typed.game == game)
+            .then(|| typed.components.downcast_ref::<T>())
+            .flatten()
+    }
+
+    /// The components, in order, as the game writes them.
     ///
     /// # Examples
     ///
     /// ```
-    /// assert!(cgt_games::Written::default().components().is_empty());
+    /// assert!(cgt_games::Position::default().components().is_empty());
     /// ```
     pub fn components(&self) -> &[String] {
-        &self.0
+        &self.written
     }
 }
 
-impl fmt::Display for Written {
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.written == other.written
+    }
+}
+
+impl Eq for Position {}
+
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.written.hash(state);
+    }
+}
+
+impl fmt::Display for Position {
     /// The components separated by spaces, as a player writes them; `(nothing)` for none.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.0.is_empty() {
+        if self.written.is_empty() {
             return f.write_str("(nothing)");
         }
-        f.write_str(&self.0.join(" "))
+        f.write_str(&self.written.join(" "))
     }
 }
 
-impl fmt::Debug for Written {
+impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Display::fmt(self, f)
     }
@@ -887,7 +948,7 @@ pub struct Move {
     pub description: String,
     /// The position after the move, in the form the game shows positions (canonical for most
     /// games; a Cram board as played, with the domino's cells filled).
-    pub position: Written,
+    pub position: Position,
 }
 
 impl fmt::Display for Move {

@@ -5,7 +5,7 @@ use std::fmt;
 
 use cgt_core::{Budget, GameGraph};
 
-use super::{Analysis, Game, Ruleset, Written};
+use super::{Analysis, Game, Position, Ruleset};
 use crate::notation::Progress;
 use crate::{GrundySequence, Result, SequenceOptions};
 
@@ -23,7 +23,7 @@ pub trait Prunable: Game + Clone + 'static {
         start: &[String],
         budget: Budget,
         progress: Box<dyn FnMut(Progress) + Send>,
-    ) -> Result<(Box<dyn Analysis>, Written)>;
+    ) -> Result<(Box<dyn Analysis>, Position)>;
 }
 
 /// A game valued by the pruned search of one position instead of its own engine: the
@@ -57,7 +57,7 @@ impl<G: Prunable> Game for Pruned<G> {
         start: &[String],
         budget: Budget,
         progress: Box<dyn FnMut(Progress) + Send>,
-    ) -> Result<(Box<dyn Analysis>, Written)> {
+    ) -> Result<(Box<dyn Analysis>, Position)> {
         self.0.analyse_pruned(start, budget, progress)
     }
 
@@ -75,7 +75,7 @@ impl<G: Prunable> Game for Pruned<G> {
         start: &[String],
         max_positions: usize,
         budget: Budget,
-    ) -> Result<GameGraph<Written>> {
+    ) -> Result<GameGraph<Position>> {
         self.0.graph(start, max_positions, budget)
     }
 

@@ -10,7 +10,7 @@ use cgt_core::{
     Solver, SumOf, Valuer,
 };
 
-use super::{Analysis, Evaluation, Game, Move, Prunable, Pruned, Written};
+use super::{Analysis, Evaluation, Game, Move, Position, Prunable, Pruned};
 use crate::notation::{Notation, Progress, Reporter};
 use crate::{Error, GrundySequence, Result};
 
@@ -69,14 +69,34 @@ pub(super) fn read<G: Notation>(game: &G, components: &[String]) -> Result<Vec<G
         .collect()
 }
 
-/// Writes components as the game writes them.
-pub(super) fn write<G: Notation>(game: &G, components: &[G::Position]) -> Written {
-    Written::new(
-        components
-            .iter()
-            .map(|component| game.write_component(component))
-            .collect(),
-    )
+/// The components as the game writes them.
+fn text<G: Notation>(game: &G, components: &[G::Position]) -> Vec<String> {
+    components
+        .iter()
+        .map(|component| game.write_component(component))
+        .collect()
+}
+
+/// Writes components as the game writes them, keeping them in their own type beside the text
+/// (see [`Position`]): the analysis that made the position never reads it again.
+pub(super) fn write<G: Notation>(game: &G, components: &[G::Position]) -> Position {
+    Position::typed(text(game, components), game.name(), components.to_vec())
+}
+
+/// Writes components as text alone, for the many positions of a state graph.
+pub(super) fn write_text<G: Notation>(game: &G, components: &[G::Position]) -> Position {
+    Position::new(text(game, components))
+}
+
+/// The components of `position`: as an analysis of `game` kept them, else read from its text.
+pub(super) fn components_of<G: Notation>(
+    game: &G,
+    position: &Position,
+) -> Result<Vec<G::Position>> {
+    match position.typed_as::<Vec<G::Position>>(&game.name()) {
+        Some(components) => Ok(components.clone()),
+        None => read(game, position.components()),
+    }
 }
 
 impl<G: Notation + Clone + Sync + 'static> Searched<G>
@@ -90,7 +110,7 @@ where
         budget: Budget,
         progress: Box<dyn FnMut(Progress) + Send>,
         pruned: bool,
-    ) -> Result<(Box<dyn Analysis>, Written)> {
+    ) -> Result<(Box<dyn Analysis>, Position)> {
         let components = read(&self.0, start)?;
         let progress: Reporter = Arc::new(Mutex::new(progress));
         // Every report goes to the one callback: the engine's searches and the game's own.
@@ -132,7 +152,7 @@ where
         start: &[String],
         budget: Budget,
         progress: Box<dyn FnMut(Progress) + Send>,
-    ) -> Result<(Box<dyn Analysis>, Written)> {
+    ) -> Result<(Box<dyn Analysis>, Position)> {
         self.analysis(start, budget, progress, true)
     }
 }
@@ -146,7 +166,7 @@ where
         start: &[String],
         budget: Budget,
         progress: Box<dyn FnMut(Progress) + Send>,
-    ) -> Result<(Box<dyn Analysis>, Written)> {
+    ) -> Result<(Box<dyn Analysis>, Position)> {
         self.analysis(start, budget, progress, false)
     }
 
@@ -164,11 +184,11 @@ where
         start: &[String],
         max_positions: usize,
         budget: Budget,
-    ) -> Result<GameGraph<Written>> {
+    ) -> Result<GameGraph<Position>> {
         let components = read(&self.0, start)?;
         let mut solver = Solver::new(SumOf(self.0.clone())).with_budget(budget);
         let graph = GameGraph::explore(&mut solver, &components, max_positions)?;
-        Ok(graph.map_positions(|position| write(&self.0, position)))
+        Ok(graph.map_positions(|position| write_text(&self.0, position)))
     }
 
     fn pruned(&self) -> Option<Box<dyn Game>> {
@@ -204,8 +224,8 @@ where
             .is_some_and(|size| size > options)
     }
 
-    fn components(&self, position: &Written) -> Result<Vec<G::Position>> {
-        read(self.game(), position.components())
+    fn components(&self, position: &Position) -> Result<Vec<G::Position>> {
+        components_of(self.game(), position)
     }
 
     /// The value of one component, or `None` when the game says its search would exceed the
@@ -363,7 +383,7 @@ where
     /// the whole position it leaves; and whether there are more.
     fn list_moves<T>(
         &mut self,
-        position: &Written,
+        position: &Position,
         limit: usize,
         mut judge: impl FnMut(&mut Self, &[G::Position]) -> Result<T>,
     ) -> Result<(Vec<(Move, T)>, bool)> {
@@ -404,18 +424,18 @@ impl<G: Notation + Sync> Analysis for SearchAnalysis<G>
 where
     G::Position: Send + Sync,
 {
-    fn read(&self, components: &[String]) -> Result<Written> {
+    fn read(&self, components: &[String]) -> Result<Position> {
         Ok(write(self.game(), &read(self.game(), components)?))
     }
 
-    fn evaluate(&mut self, position: &Written) -> Result<Evaluation> {
+    fn evaluate(&mut self, position: &Position) -> Result<Evaluation> {
         let components = self.components(position)?;
         self.evaluation(&components)
     }
 
     fn moves(
         &mut self,
-        position: &Written,
+        position: &Position,
         limit: usize,
     ) -> Result<(Vec<(Move, Evaluation)>, bool)> {
         self.list_moves(position, limit, |analysis, after| {
@@ -423,7 +443,7 @@ where
         })
     }
 
-    fn winning_moves(&mut self, position: &Written, limit: usize) -> Result<(Vec<Move>, bool)> {
+    fn winning_moves(&mut self, position: &Position, limit: usize) -> Result<(Vec<Move>, bool)> {
         let components = self.components(position)?;
         match self.searched_winning_moves(&components, limit) {
             Err(error) if past_limit(&error) => self
@@ -435,7 +455,7 @@ where
 
     fn find_move(
         &mut self,
-        position: &Written,
+        position: &Position,
         component: usize,
         to: &[String],
     ) -> Result<Option<Move>> {
@@ -451,14 +471,14 @@ where
         self.valuer.work()
     }
 
-    fn misere_outcome(&mut self, position: &Written) -> Result<Outcome> {
+    fn misere_outcome(&mut self, position: &Position) -> Result<Outcome> {
         let components = self.components(position)?;
         Ok(self.misere.outcome(&components)?)
     }
 
     fn misere_moves(
         &mut self,
-        position: &Written,
+        position: &Position,
         limit: usize,
     ) -> Result<(Vec<(Move, Outcome)>, bool)> {
         self.list_moves(position, limit, |analysis, after| {
@@ -470,7 +490,7 @@ where
     /// Wythoff), else the moves scanned.
     fn misere_winning_moves(
         &mut self,
-        position: &Written,
+        position: &Position,
         limit: usize,
     ) -> Result<(Vec<Move>, bool)> {
         let components = self.components(position)?;
