@@ -55,65 +55,35 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-mod bash;
+mod boards;
 mod catalogue;
-mod chomp;
-mod coin_turning;
-mod cram;
-mod digraph;
+mod coins;
+mod cycles;
 mod error;
 mod files;
-mod graph_kayles;
-mod heap;
+mod graphs;
 mod heaps;
-mod lines;
-mod loopy_subtraction;
-mod misere;
-mod moore;
-mod nim;
 mod notation;
 mod sequence;
-mod split_nim;
-mod square_but_one;
-mod staircase;
-mod subset_nim;
-mod take_and_break;
-mod values;
-mod windup;
-mod wythoff;
 
-pub use bash::Bash;
+pub use boards::{Board, Chomp, ChompTable, Cram, TABLES_KEPT, TableProgress};
 pub use catalogue::{
     Analysis, CatalogueEntry, Engine, Evaluation, Game, HeapMove, HeapSolver, Loopy, MISERE_SCAN,
     Move, Position, Prunable, Pruned, Ruleset, Searched, Tabulated, catalogue, open, open_graph,
 };
-pub use chomp::{Chomp, ChompTable, TABLES_KEPT, TableProgress};
-pub use coin_turning::{
+pub use coins::{
     AcrosticTwins, CoinRule, CoinSubtraction, Coins, Heads, MockTurtles, Row, Ruler, Tartan, Turn,
     TurningTurtles, Twins,
 };
-pub use cram::{Board, Cram};
-pub use digraph::Digraph;
+pub use cycles::{Digraph, LoopySubtraction, SquareButOne, WindUp};
 pub use error::{Error, Result};
 pub use files::{read_line_within, read_text_within, read_within};
-pub use graph_kayles::{ArcKayles, NodeKayles, SimpleGraph};
-pub use heap::{HeapGame, HeapRuleset};
-pub use heaps::Heaps;
-pub use loopy_subtraction::LoopySubtraction;
-pub use misere::{
-    HeapQuotient, MAX_QUOTIENT_ORDER, QuotientCheckpoint, heap_genera, misere_quotient,
-    misere_quotient_checkpointed,
+pub use graphs::{ArcKayles, NodeKayles, SimpleGraph};
+pub use heaps::{
+    Bash, HeapGame, HeapQuotient, HeapRuleset, Heaps, MAX_QUOTIENT_ORDER, MooreNim, Nim,
+    QuotientCheckpoint, SplitNim, Staircase, SubsetNim, TakeAndBreak, Wythoff, heap_genera,
+    misere_quotient, misere_quotient_checkpointed,
 };
-pub use moore::MooreNim;
-pub use nim::Nim;
 pub use notation::{Notation, Progress, Reporter};
 pub use sequence::period::Period;
-pub use sequence::{GrundySequence, MAX_COMPUTED, SequenceOptions, SparseReport};
-pub use split_nim::SplitNim;
-pub use square_but_one::SquareButOne;
-pub use staircase::Staircase;
-pub use subset_nim::SubsetNim;
-pub use take_and_break::TakeAndBreak;
-pub use values::Values;
-pub use windup::WindUp;
-pub use wythoff::Wythoff;
+pub use sequence::{GrundySequence, MAX_COMPUTED, SequenceOptions, SparseReport, Values};

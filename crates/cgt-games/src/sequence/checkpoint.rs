@@ -13,7 +13,7 @@ use std::io::{BufReader, BufWriter, ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use crate::values::with_slice;
+use crate::sequence::values::with_slice;
 use crate::{Error, Result, TakeAndBreak, Values};
 
 const HEADER: &[u8] = b"cgt sequence checkpoint 1\n";
@@ -176,7 +176,7 @@ impl Checkpoint {
             for chunk in cells.chunks(1 << 12) {
                 bytes.clear();
                 for &cell in chunk {
-                    let value = crate::values::Cell::widen(cell).to_le_bytes();
+                    let value = crate::sequence::values::Cell::widen(cell).to_le_bytes();
                     bytes.extend_from_slice(&value[..values.bytes_per_value()]);
                 }
                 put(&bytes).map_err(failed)?;

@@ -12,7 +12,7 @@ use std::time::Instant;
 
 use cgt_core::{MexSet, Nimber, Resource};
 
-use crate::values::{Cell, with_slice_mut};
+use crate::sequence::values::{Cell, with_slice_mut};
 use crate::{Error, Period, Result, TakeAndBreak, Values};
 
 use super::checkpoint::Checkpoint;
@@ -169,7 +169,13 @@ impl Engine {
         for &(k, parts, distinct) in &self.kernel.more {
             if k + u64::from(parts) <= n {
                 self.partitions.clear();
-                crate::take_and_break::partitions(n - k, parts, 1, distinct, &mut self.partitions);
+                crate::heaps::take_and_break::partitions(
+                    n - k,
+                    parts,
+                    1,
+                    distinct,
+                    &mut self.partitions,
+                );
                 self.work += self.partitions.len() as u64;
                 for partition in &self.partitions {
                     let sum = partition

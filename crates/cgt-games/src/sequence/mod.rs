@@ -22,9 +22,11 @@ mod report;
 mod sharing;
 mod sparse;
 mod splits;
+pub(crate) mod values;
 
-use crate::{Error, HeapRuleset, Period, Result, TakeAndBreak, Values};
+use crate::{Error, HeapRuleset, Period, Result, TakeAndBreak};
 pub use report::SparseReport;
+pub use values::Values;
 
 /// The Grundy values `G(0), G(1), ...` of single heaps of a heap game, with the period they
 /// show.

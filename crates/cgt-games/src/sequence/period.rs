@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::Values;
-use crate::values::{Cell, with_slice};
+use crate::sequence::values::{Cell, with_slice};
 
 /// An ultimate period of a Grundy sequence: `G(n + period) = G(n) + saltus` for every
 /// `n >= preperiod`.

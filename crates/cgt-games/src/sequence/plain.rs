@@ -11,7 +11,7 @@
 
 use cgt_core::Nimber;
 
-use crate::values::Cell;
+use crate::sequence::values::Cell;
 
 use super::engine::Engine;
 use super::sharing::Shared;

@@ -17,7 +17,7 @@
 //! engine stops sharing for a while ([`Sharing::overlap`]): a two-thread run then costs what a
 //! one-thread run does.
 
-use crate::values::Cell;
+use crate::sequence::values::Cell;
 
 use super::splits::{SplitSet, View, split_half};
 

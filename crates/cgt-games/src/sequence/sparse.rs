@@ -15,7 +15,7 @@
 //! `engine.rs`).
 
 use crate::Values;
-use crate::values::{Cell, with_slice};
+use crate::sequence::values::{Cell, with_slice};
 
 use super::engine::{Engine, Rare};
 use super::sharing::Shared;

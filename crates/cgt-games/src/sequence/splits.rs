@@ -10,7 +10,7 @@
 
 use cgt_core::{MexSet, Nimber};
 
-use crate::values::Cell;
+use crate::sequence::values::Cell;
 
 /// The number of two-heap splits of `total` (the largest smaller part), unequal ones only when
 /// `distinct`.

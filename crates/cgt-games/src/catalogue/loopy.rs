@@ -6,7 +6,7 @@ use std::sync::{Arc, Mutex};
 
 use cgt_core::{Budget, GameGraph, LoopySolver, MisereAsNormal, Outcome, Resource, SumOf};
 
-use super::search_engine::{
+use super::searched::{
     components_of, find_move, front_move, not_a_heap_game, read, search_reports, write, write_text,
 };
 use super::{Analysis, Evaluation, Game, Move, Position};

@@ -1,5 +1,12 @@
 //! The heap engine behind the catalogue's front: a [`Ruleset`] as a [`Game`], its positions
-//! written one heap per component and answered by a [`HeapSolver`].
+//! written one heap per component and answered by a [`HeapSolver`] (`solver.rs`); the
+//! rulesets themselves as one enum in `ruleset.rs`.
+
+pub(crate) mod ruleset;
+mod solver;
+
+pub use ruleset::{Ruleset, Tabulated};
+pub use solver::{HeapMove, HeapSolver};
 
 use crate::SequenceOptions;
 use std::cell::RefCell;
@@ -30,10 +37,7 @@ const PROBE: Budget = Budget {
     options: 1 << 24,
     memory: 128 << 20,
 };
-use crate::{
-    GrundySequence, HeapGame, HeapMove, HeapQuotient, HeapRuleset, HeapSolver, Heaps, Result,
-    Ruleset, Tabulated,
-};
+use crate::{GrundySequence, HeapGame, HeapQuotient, HeapRuleset, Heaps, Result};
 
 /// Reads heaps, one per component.
 fn read_heaps(game: &Ruleset, components: &[String]) -> Result<Heaps> {

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use crate::Result;
-use crate::lines::Line;
+use crate::graphs::lines::Line;
 use crate::notation::{Notation, component_error};
 
 /// A Cram board: `rows` × `columns` cells, each free or filled, of any size.
@@ -1187,7 +1187,7 @@ impl ImpartialGame for Cram {
 
     /// Boards side by side whose regions are all paths of at most 29 cells, as above.
     fn known_misere_outcome_of_sum(&self, boards: &[Board]) -> Option<Outcome> {
-        crate::lines::misere_paths(boards, Board::path_lengths, 1)
+        crate::graphs::lines::misere_paths(boards, Board::path_lengths, 1)
     }
 
     /// The words of a board of more than 128 cells, behind their pointer.

@@ -73,10 +73,10 @@ impl Cell for u64 {
 macro_rules! with_slice {
     ($values:expr, $slice:ident => $body:expr) => {
         match $values.repr() {
-            $crate::values::Repr::U8($slice) => $body,
-            $crate::values::Repr::U16($slice) => $body,
-            $crate::values::Repr::U32($slice) => $body,
-            $crate::values::Repr::U64($slice) => $body,
+            $crate::sequence::values::Repr::U8($slice) => $body,
+            $crate::sequence::values::Repr::U16($slice) => $body,
+            $crate::sequence::values::Repr::U32($slice) => $body,
+            $crate::sequence::values::Repr::U64($slice) => $body,
         }
     };
 }
@@ -86,10 +86,10 @@ pub(crate) use with_slice;
 macro_rules! with_slice_mut {
     ($values:expr, $cells:ident => $body:expr) => {
         match $values.repr_mut() {
-            $crate::values::Repr::U8($cells) => $body,
-            $crate::values::Repr::U16($cells) => $body,
-            $crate::values::Repr::U32($cells) => $body,
-            $crate::values::Repr::U64($cells) => $body,
+            $crate::sequence::values::Repr::U8($cells) => $body,
+            $crate::sequence::values::Repr::U16($cells) => $body,
+            $crate::sequence::values::Repr::U32($cells) => $body,
+            $crate::sequence::values::Repr::U64($cells) => $body,
         }
     };
 }

@@ -467,7 +467,7 @@ impl HeapSolver {
         }
         match game.ruleset() {
             Ruleset::SplitNim(_) => {
-                return Ok(crate::split_nim::split_nim_moves_to_value(
+                return Ok(crate::heaps::split_nim::split_nim_moves_to_value(
                     n,
                     target.value(),
                     count,

@@ -6,7 +6,7 @@ use std::str::FromStr;
 
 use cgt_core::{Budget, Nimber, Outcome};
 
-use super::Opener;
+use crate::catalogue::Opener;
 use crate::notation::{no_parameter, parse_number, parse_numbers, required};
 use crate::{
     Bash, Error, GrundySequence, HeapRuleset, Heaps, Nim, Period, Result, SequenceOptions,

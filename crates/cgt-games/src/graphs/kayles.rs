@@ -4,7 +4,7 @@ use cgt_core::{ImpartialGame, Nimber, Outcome};
 use smallvec::SmallVec;
 
 use crate::Result;
-use crate::lines::Line;
+use crate::graphs::lines::Line;
 use crate::notation::{Notation, component_error};
 
 /// A simple undirected graph on the vertices `0..vertices`, as the sorted list of its edges
@@ -595,7 +595,7 @@ impl ImpartialGame for NodeKayles {
 
     /// Graphs side by side whose components are all paths of at most 28 vertices, as above.
     fn known_misere_outcome_of_sum(&self, graphs: &[SimpleGraph]) -> Option<Outcome> {
-        crate::lines::misere_paths(graphs, SimpleGraph::path_lengths, 0)
+        crate::graphs::lines::misere_paths(graphs, SimpleGraph::path_lengths, 0)
     }
 
     fn join(&self, components: Vec<SimpleGraph>) -> Option<SimpleGraph> {
@@ -656,7 +656,7 @@ impl ImpartialGame for ArcKayles {
 
     /// Graphs side by side whose components are all paths of at most 29 vertices, as above.
     fn known_misere_outcome_of_sum(&self, graphs: &[SimpleGraph]) -> Option<Outcome> {
-        crate::lines::misere_paths(graphs, SimpleGraph::path_lengths, 1)
+        crate::graphs::lines::misere_paths(graphs, SimpleGraph::path_lengths, 1)
     }
 
     fn join(&self, components: Vec<SimpleGraph>) -> Option<SimpleGraph> {
