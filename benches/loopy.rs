@@ -83,7 +83,8 @@ fn run<G: ImpartialGame>(name: &str, game: G, positions: impl Iterator<Item = G:
     }
     let seconds = start.elapsed().as_secs_f64();
     let graph = solver.graph();
-    let largest = (0..graph.len() as u32)
+    let largest = graph
+        .nodes()
         .filter_map(|node| graph.value(node).finite())
         .max()
         .map_or(0, |value| value.value());

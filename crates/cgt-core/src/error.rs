@@ -37,10 +37,131 @@ pub enum Error {
     },
     /// A misère quotient could not answer: a heap past the heaps it covers, or a heap for which
     /// no candidate quotient could be verified.
-    #[error("misère quotient: {reason}")]
-    Quotient {
-        /// What was asked and why it could not be answered.
-        reason: String,
+    #[error("misère quotient: {0}")]
+    Quotient(#[from] QuotientError),
+}
+
+/// Why a misère quotient could not answer, in [`Error::Quotient`].
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::{Error, QuotientError};
+///
+/// let error = Error::from(QuotientError::PastQuotient { heap: 9, reached: 5 });
+/// assert_eq!(error.to_string(), "misère quotient: heap 9 is past the quotient, which reaches heap 5");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum QuotientError {
+    /// A heap larger than the quotient covers was asked about.
+    #[error("heap {heap} is past the quotient, which reaches heap {reached}")]
+    PastQuotient {
+        /// The heap asked about.
+        heap: u64,
+        /// The largest heap the quotient covers.
+        reached: u64,
+    },
+    /// Heaps are added in order: `heap` is not the next.
+    #[error("heap {heap} added after heap {reached}")]
+    NotNextHeap {
+        /// The heap given.
+        heap: u64,
+        /// The largest heap added so far.
+        reached: u64,
+    },
+    /// An option of a heap leaves a heap not smaller than it.
+    #[error("an option of heap {heap} leaves a heap of {left}")]
+    OptionNotSmaller {
+        /// The heap added.
+        heap: u64,
+        /// The heap its option leaves.
+        left: u64,
+    },
+    /// A saved quotient that does not read back.
+    #[error("the saved quotient is damaged: {why}")]
+    Damaged {
+        /// What is wrong with it.
+        why: String,
+    },
+    /// Learning the quotient afresh from exact outcomes stopped.
+    #[error("{0}")]
+    Learning(GiveUp),
+    /// Recalibration gave up, and then learning afresh did too.
+    #[error("recalibration gave up ({recalibration}), and {learning}")]
+    BothGaveUp {
+        /// Why recalibration gave up.
+        recalibration: GiveUp,
+        /// Why learning afresh gave up.
+        learning: GiveUp,
+    },
+}
+
+/// Why one way of finding the quotient of a new heap gave up, within the bounds of that
+/// method (which are not limits a user can raise): the computation stops rather than guess.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::GiveUp;
+///
+/// assert_eq!(GiveUp::NoProgress { heap: 4 }.to_string(), "learning the quotient of heap 4 made no progress");
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GiveUp {
+    /// Recalibration: the search for a candidate's least failure outgrew its bound.
+    #[error("the search for the least failure of a candidate of order {order} outgrew its bound")]
+    LeastFailureUnbounded {
+        /// The candidate's order.
+        order: usize,
+    },
+    /// Recalibration: no unfolding of a candidate within the bounds gets its failures right.
+    #[error(
+        "no unfolding of a candidate of order {order} within the bounds gets its failures right"
+    )]
+    NoUnfolding {
+        /// The candidate's order.
+        order: usize,
+    },
+    /// Recalibration: its rounds ran out.
+    #[error("{rounds} candidates, none right on every position")]
+    RoundsRanOut {
+        /// The candidates tried.
+        rounds: usize,
+    },
+    /// Learning: the candidate could not be verified within the search's bound.
+    #[error(
+        "the candidate quotient for heap {heap} could not be verified within the search's bound"
+    )]
+    Unverified {
+        /// The heap being added.
+        heap: u64,
+    },
+    /// Learning: the check named no position the candidate gets wrong.
+    #[error("the check of heap {heap} named no position the candidate gets wrong")]
+    NoWrongPosition {
+        /// The heap being added.
+        heap: u64,
+    },
+    /// Learning: a test was asked again.
+    #[error("learning the quotient of heap {heap} made no progress")]
+    NoProgress {
+        /// The heap being added.
+        heap: u64,
+    },
+    /// Learning: a counterexample was not one.
+    #[error("a counterexample was not one")]
+    FalseCounterexample,
+    /// Learning: it needs more positions than the bound of that method.
+    #[error(
+        "learning the quotient of heap {heap} afresh needs more than {limit} positions, the bound of that method"
+    )]
+    LearningBound {
+        /// The heap being added.
+        heap: u64,
+        /// The bound.
+        limit: u64,
     },
 }
 

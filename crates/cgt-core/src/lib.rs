@@ -253,10 +253,10 @@ mod test_games;
 mod ticker;
 mod valuer;
 
-pub use error::{Budget, Error, Resource, Result};
+pub use error::{Budget, Error, GiveUp, QuotientError, Resource, Result};
 pub use game::{ImpartialGame, MOVE_KINDS, Unhinted, heap_bytes};
 pub use graph::{GameGraph, GraphNode};
-pub use loopy::{LoopyGraph, LoopySolver, LoopyValue};
+pub use loopy::{LoopyGraph, LoopySolver, LoopyValue, Node};
 pub use mex::{MexSet, mex};
 pub use misere::{
     Element, Genus, GenusSolver, MisereAsNormal, MisereQuotient, MisereSolver, Presentation,

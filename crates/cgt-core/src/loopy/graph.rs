@@ -30,11 +30,12 @@ use hashbrown::{DefaultHashBuilder, HashTable};
 
 use crate::{Budget, Error, ImpartialGame, LoopyValue, MexSet, Nimber, Outcome, Resource, Result};
 
-/// A position's value while or after solving: a finite value, ∞, or not yet labelled.
-const INFINITE: u32 = u32::MAX;
+/// In the array of values: ∞ (every other entry is a finite value, or [`UNLABELLED`]).
+const VALUE_INFINITE: u32 = u32::MAX;
+/// In the array of values: not yet labelled, while solving.
 const UNLABELLED: u32 = u32::MAX - 1;
-/// The remoteness of a draw.
-const DRAW: u32 = u32::MAX;
+/// In the array of remoteness: a draw (every other entry is a number of moves).
+const REMOTENESS_DRAW: u32 = u32::MAX;
 /// The most moves a graph holds: move indices are 32-bit.
 const MAX_MOVES: u64 = u32::MAX as u64 - 2;
 /// Bytes a position costs while the graph is solved, besides the position itself: its first
@@ -44,6 +45,40 @@ const MAX_MOVES: u64 = u32::MAX as u64 - 2;
 const BYTES_PER_POSITION: u64 = 13 * 4 + 1;
 /// Bytes a move costs: its target, and the same move reversed.
 const BYTES_PER_MOVE: u64 = 8;
+
+/// A position's place in a [`LoopyGraph`], as the graph numbers its positions (from 0, in the
+/// order they were found): what the graph's accessors take.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::{ImpartialGame, LoopySolver, Outcome};
+///
+/// /// Wind back one hour until hour 0.
+/// struct Clock;
+/// impl ImpartialGame for Clock {
+///     type Position = u8;
+///     fn moves(&self, &hour: &u8) -> impl Iterator<Item = u8> {
+///         hour.checked_sub(1).into_iter()
+///     }
+/// }
+///
+/// let mut solver = LoopySolver::new(Clock);
+/// let node = solver.node(&2)?;
+/// assert_eq!(solver.graph().position(node), &2);
+/// assert_eq!(solver.graph().outcome(node), Outcome::Previous);
+/// assert_eq!(solver.graph().options(node).count(), 1);
+/// # Ok::<(), cgt_core::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Node(pub(crate) u32);
+
+impl Node {
+    /// The node's number, from 0.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 
 /// Every position reachable from some start positions, with its moves, its generalized
 /// Sprague-Grundy value, its counter and its remoteness. Built and solved by
@@ -101,8 +136,18 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
         self.targets.len()
     }
 
+    /// Every node, in the order the positions were found.
+    pub fn nodes(&self) -> impl Iterator<Item = Node> + use<P> {
+        (0..self.positions.len() as u32).map(Node)
+    }
+
     /// The node of `position` (canonical), if the graph holds it.
-    pub fn node(&self, position: &P) -> Option<u32> {
+    pub fn node(&self, position: &P) -> Option<Node> {
+        self.node_index(position).map(Node)
+    }
+
+    /// The number of `position`'s node, if the graph holds it.
+    pub(crate) fn node_index(&self, position: &P) -> Option<u32> {
         let hash = self.hasher.hash_one(position);
         self.index
             .find(hash, |&node| self.positions[node as usize] == *position)
@@ -110,21 +155,36 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
     }
 
     /// The position of `node`.
-    pub fn position(&self, node: u32) -> &P {
+    pub fn position(&self, node: Node) -> &P {
+        self.position_at(node.0)
+    }
+
+    pub(crate) fn position_at(&self, node: u32) -> &P {
         &self.positions[node as usize]
     }
 
     /// The options of `node`, distinct, in no particular order.
-    pub fn options(&self, node: u32) -> &[u32] {
+    pub fn options(&self, node: Node) -> impl Iterator<Item = Node> + '_ {
+        self.option_indices(node.0)
+            .iter()
+            .map(|&option| Node(option))
+    }
+
+    /// The numbers of the options of node `node`.
+    pub(crate) fn option_indices(&self, node: u32) -> &[u32] {
         let node = node as usize;
         &self.targets[self.first[node] as usize..self.first[node + 1] as usize]
     }
 
     /// The generalized Sprague-Grundy value of `node`.
-    pub fn value(&self, node: u32) -> LoopyValue {
+    pub fn value(&self, node: Node) -> LoopyValue {
+        self.value_at(node.0)
+    }
+
+    pub(crate) fn value_at(&self, node: u32) -> LoopyValue {
         match self.value[node as usize] {
-            INFINITE => LoopyValue::infinite(
-                self.options(node)
+            VALUE_INFINITE => LoopyValue::infinite(
+                self.option_indices(node)
                     .iter()
                     .filter_map(|&option| self.finite(option)),
             ),
@@ -135,15 +195,19 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
     /// The value of `node` when finite.
     pub(crate) fn finite(&self, node: u32) -> Option<Nimber> {
         match self.value[node as usize] {
-            INFINITE => None,
+            VALUE_INFINITE => None,
             finite => Some(Nimber::new(u64::from(finite))),
         }
     }
 
     /// The outcome of `node`.
-    pub fn outcome(&self, node: u32) -> Outcome {
+    pub fn outcome(&self, node: Node) -> Outcome {
+        self.outcome_at(node.0)
+    }
+
+    pub(crate) fn outcome_at(&self, node: u32) -> Outcome {
         match self.remoteness[node as usize] {
-            DRAW => Outcome::Draw,
+            REMOTENESS_DRAW => Outcome::Draw,
             even if even % 2 == 0 => Outcome::Previous,
             _ => Outcome::Next,
         }
@@ -151,9 +215,13 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
 
     /// The remoteness of `node`: how many moves the winner needs to win and the loser can
     /// delay it, with best play; `None` for a draw.
-    pub fn remoteness(&self, node: u32) -> Option<u64> {
+    pub fn remoteness(&self, node: Node) -> Option<u64> {
+        self.remoteness_at(node.0)
+    }
+
+    pub(crate) fn remoteness_at(&self, node: u32) -> Option<u64> {
         match self.remoteness[node as usize] {
-            DRAW => None,
+            REMOTENESS_DRAW => None,
             moves => Some(u64::from(moves)),
         }
     }
@@ -161,7 +229,11 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
     /// Smith's counter of a node of finite value: the order in which values were settled. For
     /// a node `u` of value `a`, every option of larger value (or ∞) has an option of value `a`
     /// with a smaller counter.
-    pub fn counter(&self, node: u32) -> u32 {
+    pub fn counter(&self, node: Node) -> u32 {
+        self.counter_at(node.0)
+    }
+
+    pub(crate) fn counter_at(&self, node: u32) -> u32 {
         self.counter[node as usize]
     }
 
@@ -333,7 +405,7 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
         }
         let mut sources = vec![0u32; self.targets.len()];
         for node in 0..n {
-            for &target in self.options(node as u32) {
+            for &target in self.option_indices(node as u32) {
                 before[target as usize] -= 1;
                 sources[before[target as usize] as usize] = node as u32;
             }
@@ -359,7 +431,7 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
             let node = queue[head];
             head += 1;
             mex.clear();
-            for &option in self.options(node) {
+            for &option in self.option_indices(node) {
                 mex.insert(Nimber::new(u64::from(value[option as usize])));
             }
             value[node as usize] = mex.mex().value() as u32;
@@ -401,7 +473,7 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
             // Each candidate counts its open options with no option `level` yet.
             for &node in &candidates {
                 count[node as usize] = self
-                    .options(node)
+                    .option_indices(node)
                     .iter()
                     .filter(|&&option| open(value[option as usize]) && !marked[option as usize])
                     .count() as u32;
@@ -446,7 +518,7 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
                     return false;
                 }
                 if !marked[index] {
-                    value[index] = INFINITE;
+                    value[index] = VALUE_INFINITE;
                     return false;
                 }
                 true
@@ -458,7 +530,7 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
         }
 
         // 3. Remoteness, by retrograde analysis from the terminal positions.
-        let mut remoteness = vec![DRAW; n];
+        let mut remoteness = vec![REMOTENESS_DRAW; n];
         for (node, count) in count.iter_mut().enumerate() {
             *count = self.first[node + 1] - self.first[node];
         }
@@ -474,7 +546,7 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
             let distance = remoteness[node as usize];
             for &parent in predecessors(node) {
                 let index = parent as usize;
-                if remoteness[index] != DRAW {
+                if remoteness[index] != REMOTENESS_DRAW {
                     continue;
                 }
                 if distance % 2 == 0 {

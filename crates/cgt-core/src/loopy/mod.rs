@@ -33,7 +33,7 @@
 mod graph;
 mod value;
 
-pub use graph::LoopyGraph;
+pub use graph::{LoopyGraph, Node};
 pub use value::LoopyValue;
 
 use crate::{Budget, ImpartialGame, Outcome, Result};
@@ -140,8 +140,8 @@ impl<G: ImpartialGame> LoopySolver<G> {
     ///
     /// [`Error::LimitExceeded`](crate::Error::LimitExceeded) when the positions reachable from
     /// it exceed the budget.
-    pub fn node(&mut self, component: &G::Position) -> Result<u32> {
-        Ok(self.explore(std::slice::from_ref(component))?[0])
+    pub fn node(&mut self, component: &G::Position) -> Result<Node> {
+        Ok(Node(self.nodes(std::slice::from_ref(component))?[0]))
     }
 
     /// The nodes of `components` (positions that do not split), every position reachable from
@@ -152,14 +152,19 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// # Errors
     ///
     /// As [`node`](Self::node); the graph is then left as it was.
-    pub fn explore(&mut self, components: &[G::Position]) -> Result<Vec<u32>> {
+    pub fn explore(&mut self, components: &[G::Position]) -> Result<Vec<Node>> {
+        Ok(self.nodes(components)?.into_iter().map(Node).collect())
+    }
+
+    /// The numbers of the nodes of `components`, as [`explore`](Self::explore) finds them.
+    fn node_numbers(&mut self, components: &[G::Position]) -> Result<Vec<u32>> {
         let canonical: Vec<G::Position> = components
             .iter()
             .map(|component| self.game.canonical(component.clone()))
             .collect();
         let known: Option<Vec<u32>> = canonical
             .iter()
-            .map(|component| self.graph.node(component))
+            .map(|component| self.graph.node_index(component))
             .collect();
         if let Some(nodes) = known {
             return Ok(nodes);
@@ -178,7 +183,7 @@ impl<G: ImpartialGame> LoopySolver<G> {
     }
 
     fn nodes(&mut self, components: &[G::Position]) -> Result<Vec<u32>> {
-        self.explore(components)
+        self.node_numbers(components)
     }
 
     /// The generalized Sprague-Grundy value of `position`.
@@ -275,7 +280,7 @@ impl<G: ImpartialGame> LoopySolver<G> {
         let nodes = self.nodes(components)?;
         Ok(match nodes.as_slice() {
             [] => Some(0),
-            [node] => self.graph.remoteness(*node),
+            [node] => self.graph.remoteness_at(*node),
             _ => None,
         })
     }
@@ -294,10 +299,10 @@ impl<G: ImpartialGame> LoopySolver<G> {
         let mut moves = Vec::new();
         for (index, &node) in nodes.iter().enumerate() {
             let mut after = nodes.clone();
-            for &option in self.graph.options(node) {
+            for &option in self.graph.option_indices(node) {
                 after[index] = option;
                 let value = self.sum_of(&after);
-                moves.push((index, self.graph.position(option).clone(), value));
+                moves.push((index, self.graph.position_at(option).clone(), value));
             }
         }
         Ok(moves)
@@ -318,7 +323,7 @@ impl<G: ImpartialGame> LoopySolver<G> {
         let mut winning = Vec::new();
         for (index, &node) in nodes.iter().enumerate() {
             let mut after = nodes.clone();
-            for &option in self.graph.options(node) {
+            for &option in self.graph.option_indices(node) {
                 after[index] = option;
                 if self.sum_of(&after).outcome() == Outcome::Previous {
                     winning.push((self.progress_key(&after, single), index, option));
@@ -328,7 +333,7 @@ impl<G: ImpartialGame> LoopySolver<G> {
         winning.sort_by(|a, b| a.0.cmp(&b.0));
         Ok(winning
             .into_iter()
-            .map(|(_, index, option)| (index, self.graph.position(option).clone()))
+            .map(|(_, index, option)| (index, self.graph.position_at(option).clone()))
             .collect())
     }
 
@@ -355,7 +360,7 @@ impl<G: ImpartialGame> LoopySolver<G> {
 
     /// The value of the sum of these nodes.
     fn sum_of(&self, nodes: &[u32]) -> LoopyValue {
-        nodes.iter().map(|&node| self.graph.value(node)).sum()
+        nodes.iter().map(|&node| self.graph.value_at(node)).sum()
     }
 
     /// How far a P-position made of `nodes` is from the end, for ordering winning moves: its
@@ -363,13 +368,13 @@ impl<G: ImpartialGame> LoopySolver<G> {
     /// largest first.
     fn progress_key(&self, nodes: &[u32], single: bool) -> Vec<u64> {
         if single && nodes.len() == 1 {
-            return vec![self.graph.remoteness(nodes[0]).unwrap_or(u64::MAX)];
+            return vec![self.graph.remoteness_at(nodes[0]).unwrap_or(u64::MAX)];
         }
         let mut pairs: Vec<(u64, u32)> = nodes
             .iter()
             .map(|&node| {
                 let value = self.graph.finite(node).map_or(u64::MAX, |v| v.value());
-                (value, self.graph.counter(node))
+                (value, self.graph.counter_at(node))
             })
             .collect();
         pairs.sort_unstable_by(|a, b| b.cmp(a));

@@ -62,8 +62,9 @@ mod state;
 mod verify;
 
 pub use presentation::Presentation;
+use recalibrate::Recalibrated;
 
-use crate::{Budget, Error, Resource, Result};
+use crate::{Budget, Error, QuotientError, Resource, Result};
 
 /// An element of a [`MisereQuotient`], by its index.
 pub type Element = u32;
@@ -234,12 +235,10 @@ impl MisereQuotient {
     pub fn product_of_heaps(&self, heaps: &[u64]) -> Result<Element> {
         self.product(heaps.iter().copied()).ok_or_else(|| {
             let past = heaps.iter().copied().max().unwrap_or_default();
-            Error::Quotient {
-                reason: format!(
-                    "heap {past} is past the quotient, which reaches heap {}",
-                    self.heap_reached()
-                ),
-            }
+            Error::from(QuotientError::PastQuotient {
+                heap: past,
+                reached: self.heap_reached(),
+            })
         })
     }
 
@@ -280,17 +279,21 @@ impl MisereQuotient {
     /// The quotient is unchanged after an error.
     pub fn add_heap(&mut self, n: u64, options: &[Vec<u64>]) -> Result<()> {
         if n != self.heap_reached() + 1 {
-            return Err(Error::Quotient {
-                reason: format!("heap {n} added after heap {}", self.heap_reached()),
-            });
+            return Err(QuotientError::NotNextHeap {
+                heap: n,
+                reached: self.heap_reached(),
+            }
+            .into());
         }
         let mut raw: Vec<Vec<u64>> = Vec::with_capacity(options.len().min(1 << 16));
         let mut images = Vec::with_capacity(options.len().min(1 << 16));
         for option in options {
             if let Some(&too_big) = option.iter().find(|&&h| h >= n) {
-                return Err(Error::Quotient {
-                    reason: format!("an option of heap {n} leaves a heap of {too_big}"),
-                });
+                return Err(QuotientError::OptionNotSmaller {
+                    heap: n,
+                    left: too_big,
+                }
+                .into());
             }
             let mut heaps: Vec<u64> = option.iter().copied().filter(|&h| h > 0).collect();
             heaps.sort_unstable_by(|a, b| b.cmp(a));
@@ -342,8 +345,7 @@ impl MisereQuotient {
         // quotient as it was before the heap.
         let extended = self.snapshot();
         let adjoined = match self.adjoin(n) {
-            Ok(()) => true,
-            Err(Error::Quotient { .. }) => false,
+            Ok(adjoined) => adjoined,
             Err(error) => {
                 self.abandon(extended);
                 return Err(error);
@@ -356,26 +358,32 @@ impl MisereQuotient {
         let mut gave_up = None;
         if let Some(trial) = trial {
             match trial.recalibrated() {
-                Ok(Ok(found)) => {
+                Ok(Recalibrated::Found(found)) => {
                     *self = found;
                     return Ok(());
                 }
-                Ok(Err(why)) => gave_up = Some(why),
+                Ok(Recalibrated::GaveUp(why)) => gave_up = Some(why),
                 Err(error) => {
                     self.abandon(extended);
                     return Err(error);
                 }
             }
         }
-        let mut result = self.relearn(n);
+        let result = self.relearn(n);
         if result.is_err() {
             self.abandon(extended);
         }
         // Both ways are said when both gave up.
-        if let (Err(Error::Quotient { reason }), Some(why)) = (&mut result, gave_up) {
-            *reason = format!("recalibration gave up ({why}), and {reason}");
+        match (result, gave_up) {
+            (Err(Error::Quotient(QuotientError::Learning(learning))), Some(recalibration)) => {
+                Err(QuotientError::BothGaveUp {
+                    recalibration,
+                    learning,
+                }
+                .into())
+            }
+            (result, _) => result,
         }
-        result
     }
 
     /// A copy of everything but the recorded options of the heaps (`raw`), which only grow and
@@ -471,8 +479,10 @@ impl MisereQuotient {
     }
 
     /// Adjoins a generator for heap `n` (whose option classes are the last entry of `options`)
-    /// and reduces; `phi` gets `Φ(n)`.
-    fn adjoin(&mut self, n: u64) -> Result<()> {
+    /// and reduces; `phi` gets `Φ(n)`. `false` (the quotient unchanged) when the outcomes of
+    /// sums with many heaps of `n` do not repeat within [`MAX_POWER`] heaps, so that no
+    /// generator can be adjoined.
+    fn adjoin(&mut self, n: u64) -> Result<bool> {
         let order = self.order;
         let heap_options = self.options[n as usize].clone();
         // Elements by their least positions, so that a position's options come first.
@@ -499,11 +509,7 @@ impl MisereQuotient {
             }
         }
         let Some(top) = period_from else {
-            return Err(Error::Quotient {
-                reason: format!(
-                    "the outcomes of sums with many heaps of {n} did not repeat within {MAX_POWER} heaps"
-                ),
-            });
+            return Ok(false);
         };
         // Elements (x, k) for k in 0..=top+1, with g^(top+2) = g^top.
         let powers = top + 2;
@@ -553,7 +559,7 @@ impl MisereQuotient {
         self.mul = mul;
         self.p = p;
         self.reps = reps;
-        Ok(())
+        Ok(true)
     }
 
     fn check_size(&self, order: usize) -> Result<()> {

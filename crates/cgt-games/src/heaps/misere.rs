@@ -356,8 +356,8 @@ pub fn misere_quotient_checkpointed<R: HeapRuleset>(
         }
         match quotient.add_heap(n, &options) {
             Ok(()) => {}
-            Err(cgt_core::Error::Quotient { reason }) => {
-                stopped = Some(reason);
+            Err(cgt_core::Error::Quotient(why)) => {
+                stopped = Some(why.to_string());
                 break;
             }
             Err(error @ cgt_core::Error::LimitExceeded { .. }) => {

@@ -22,7 +22,7 @@ use hashbrown::{HashMap, HashSet};
 
 use super::exact::Exact;
 use super::{Check, Element, MisereQuotient, reduce, union};
-use crate::{Error, Resource, Result};
+use crate::{Error, GiveUp, QuotientError, Resource, Result};
 
 /// The most positions the exact search behind the table remembers for one heap: a heap whose
 /// classes cannot be told apart within them stops the computation with the partial quotient
@@ -169,9 +169,7 @@ impl Table<'_> {
             before = after;
             state = next;
         }
-        Err(Error::Quotient {
-            reason: "a counterexample was not one".into(),
-        })
+        Err(QuotientError::Learning(GiveUp::FalseCounterexample).into())
     }
 
     /// The candidate the closed, commuting table describes, reduced.
@@ -258,11 +256,7 @@ impl Table<'_> {
             match candidate.check() {
                 Ok(()) => return Ok(candidate),
                 Err(Check::Undecided) => {
-                    return Err(Error::Quotient {
-                        reason: format!(
-                            "the candidate quotient for heap {n} could not be verified within the search's bound"
-                        ),
-                    });
+                    return Err(QuotientError::Learning(GiveUp::Unverified { heap: n }).into());
                 }
                 Err(Check::Wrong(positions)) => {
                     let mut test = None;
@@ -274,16 +268,12 @@ impl Table<'_> {
                         }
                     }
                     let Some(test) = test else {
-                        return Err(Error::Quotient {
-                            reason: format!(
-                                "the check of heap {n} named no position the candidate gets wrong"
-                            ),
-                        });
+                        return Err(
+                            QuotientError::Learning(GiveUp::NoWrongPosition { heap: n }).into()
+                        );
                     };
                     if self.tests.contains(&test) {
-                        return Err(Error::Quotient {
-                            reason: format!("learning the quotient of heap {n} made no progress"),
-                        });
+                        return Err(QuotientError::Learning(GiveUp::NoProgress { heap: n }).into());
                     }
                     if self.tests.len() >= self.limit {
                         return Err(Error::LimitExceeded {
@@ -335,11 +325,9 @@ impl MisereQuotient {
             Error::LimitExceeded {
                 resource: Resource::Positions,
                 limit,
-            } if limit < positions => Error::Quotient {
-                reason: format!(
-                    "learning the quotient of heap {n} afresh needs more than {limit} positions, the bound of that method"
-                ),
-            },
+            } if limit < positions => {
+                QuotientError::Learning(GiveUp::LearningBound { heap: n, limit }).into()
+            }
             error => error,
         };
         let learnt = table.learn(n).map_err(bounded)?;

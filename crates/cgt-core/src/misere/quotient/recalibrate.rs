@@ -30,7 +30,7 @@ use hashbrown::HashMap;
 use smallvec::SmallVec;
 
 use super::{Element, MisereQuotient};
-use crate::Result;
+use crate::{GiveUp, Result};
 
 /// The most rounds of recalibration for one heap before giving up on it (the quotient is then
 /// learnt afresh from exact outcomes).
@@ -116,6 +116,14 @@ impl Unfolding<'_> {
     }
 }
 
+/// What recalibration found: a verified quotient, or why it gave up.
+pub(super) enum Recalibrated {
+    /// A candidate right on every position.
+    Found(MisereQuotient),
+    /// Recalibration gave up; the quotient is then learnt afresh.
+    GaveUp(GiveUp),
+}
+
 impl MisereQuotient {
     /// The index of `x`: the least `i` with `x^i = x^(i+p)` for some `p > 0`.
     fn index_of(&self, x: Element) -> usize {
@@ -131,15 +139,15 @@ impl MisereQuotient {
     }
 
     /// The quotient of the same heaps, from `self`, a candidate for them that failed its check,
-    /// by recalibration: `Err` with what stopped it when recalibration gives up (the caller
-    /// then learns the quotient afresh). A candidate is returned only when no position
+    /// by recalibration, or why recalibration gave up (the caller then learns the quotient
+    /// afresh). A candidate is returned only when no position
     /// disagrees with its options (see [`least_failure`](Self::least_failure)), which verifies
     /// it.
     ///
     /// # Errors
     ///
     /// None in practice: the classes of the recorded options are products of heaps added.
-    pub(super) fn recalibrated(self) -> Result<std::result::Result<MisereQuotient, String>> {
+    pub(super) fn recalibrated(self) -> Result<Recalibrated> {
         let newest = self.phi.len() as u64 - 1;
         let mut trial = self;
         let mut known: Vec<(Vec<u64>, bool)> = Vec::new();
@@ -156,12 +164,11 @@ impl MisereQuotient {
             let held = trial.bytes() + reference.as_ref().map_or(0, MisereQuotient::bytes);
             let wrong = match trial.least_failure(only_newest.then_some(newest), held) {
                 Failure::Found(position, truth) => (position, truth),
-                Failure::None => return Ok(Ok(trial)),
+                Failure::None => return Ok(Recalibrated::Found(trial)),
                 Failure::Undecided => {
-                    return Ok(Err(format!(
-                        "the search for the least failure of a candidate of order {} outgrew its bound",
-                        trial.order
-                    )));
+                    return Ok(Recalibrated::GaveUp(GiveUp::LeastFailureUnbounded {
+                        order: trial.order,
+                    }));
                 }
             };
             if !only_newest && wrong.0.first() == Some(&newest) {
@@ -171,16 +178,15 @@ impl MisereQuotient {
             match trial.unfold_for(&known, held)? {
                 Some(next) => trial = next,
                 None => {
-                    return Ok(Err(format!(
-                        "no unfolding of a candidate of order {} within the bounds gets its failures right",
-                        trial.order
-                    )));
+                    return Ok(Recalibrated::GaveUp(GiveUp::NoUnfolding {
+                        order: trial.order,
+                    }));
                 }
             }
         }
-        Ok(Err(format!(
-            "{MAX_ROUNDS} candidates, none right on every position"
-        )))
+        Ok(Recalibrated::GaveUp(GiveUp::RoundsRanOut {
+            rounds: MAX_ROUNDS,
+        }))
     }
 
     /// The least position (in the multiset order) whose class's outcome disagrees with the

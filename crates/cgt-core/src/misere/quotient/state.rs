@@ -11,7 +11,7 @@
 //! every pair), that each least position has its class, and the quotient's three conditions.
 
 use super::{Element, MisereQuotient};
-use crate::{Budget, Error, Result};
+use crate::{Budget, Error, QuotientError, Result};
 
 impl MisereQuotient {
     /// The quotient as bytes (see [`MisereQuotient::from_bytes`]).
@@ -68,8 +68,10 @@ impl MisereQuotient {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_bytes(bytes: &[u8], budget: Budget) -> Result<MisereQuotient> {
-        let bad = |why: &str| Error::Quotient {
-            reason: format!("the saved quotient is damaged: {why}"),
+        let bad = |why: &str| {
+            Error::from(QuotientError::Damaged {
+                why: why.to_string(),
+            })
         };
         let mut at = 0usize;
         let mut take = |count: usize| -> Result<&[u8]> {

@@ -236,13 +236,28 @@ impl Ruleset {
         checkpoint: Option<&crate::QuotientCheckpoint>,
         progress: &mut dyn FnMut(u64),
     ) -> Result<crate::HeapQuotient> {
-        let proof = match self.as_take_and_break()? {
-            Some(game) if game.tail().is_none() && !game.has_unequal() => {
+        let proof = self.quotient_proof();
+        crate::misere_quotient_checkpointed(self, last, proof, budget, checkpoint, progress)
+    }
+
+    /// What the proof that Φ is periodic needs of the rules (the Guy-Smith argument): the
+    /// largest take and the most heaps a move leaves, for a finite code without moves that
+    /// want unequal heaps; `None` where the proof does not apply.
+    fn quotient_proof(&self) -> Option<(u64, u32)> {
+        match self {
+            Ruleset::Bash(bash) if bash.max_take() < 1 << 20 => Some((bash.max_take(), 1)),
+            Ruleset::SubsetNim(subset) => subset
+                .takes()
+                .last()
+                .filter(|&&k| k < 1 << 20)
+                .map(|&k| (k, 1)),
+            Ruleset::TakeAndBreak { game, .. } | Ruleset::Lasker(game)
+                if game.tail().is_none() && !game.has_unequal() =>
+            {
                 game.max_take().map(|take| (take, game.max_parts()))
             }
             _ => None,
-        };
-        crate::misere_quotient_checkpointed(self, last, proof, budget, checkpoint, progress)
+        }
     }
 
     /// This ruleset as a take-and-break code, where it is one of manageable size.
@@ -505,8 +520,10 @@ impl HeapRuleset for Ruleset {
 }
 
 /// Lasker's Nim: g(4k+1) = 4k+1, g(4k+2) = 4k+2, g(4k+3) = 4k+4, g(4k+4) = 4k+3 (Ferguson,
-/// Game Theory, Part I, 4.4); `None` for the one heap whose value overflows a `u64`.
-fn lasker_grundy(n: u64) -> Option<u64> {
+/// Game Theory, Part I, 4.4); `None` for the one heap whose value overflows a `u64`. It swaps
+/// 4k + 3 and 4k + 4 and fixes every other heap, so it is its own inverse (the heap solver
+/// finds the splits of a wanted value by it).
+pub(super) fn lasker_grundy(n: u64) -> Option<u64> {
     match n % 4 {
         0 if n > 0 => Some(n - 1),
         3 => n.checked_add(1),

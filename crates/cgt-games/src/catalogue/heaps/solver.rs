@@ -9,6 +9,7 @@ use std::rc::Rc;
 
 use cgt_core::{Budget, Nimber, NimberSearch, Resource, Solver};
 
+use super::ruleset::lasker_grundy;
 use crate::notation::Progress;
 use crate::{
     GrundySequence, HeapGame, HeapRuleset, Heaps, Result, Ruleset, Tabulated, TakeAndBreak,
@@ -498,7 +499,7 @@ impl HeapSolver {
         let mut found = Vec::new();
         let single = match target.value() {
             0 => Some(0),
-            value => lasker_value(value),
+            value => lasker_grundy(value),
         };
         if let Some(single) = single.filter(|&single| single < n) {
             found.push(Heaps::one(single));
@@ -534,16 +535,6 @@ impl HeapSolver {
             }
         }
         Ok((found, true))
-    }
-}
-
-/// Lasker's Nim's closed form `G` (Ferguson, Part I, 4.4): it swaps 4k + 3 and 4k + 4 and fixes
-/// every other heap, so it is its own inverse. `None` where it overflows.
-fn lasker_value(heap: u64) -> Option<u64> {
-    match heap % 4 {
-        3 => heap.checked_add(1),
-        0 if heap > 0 => Some(heap - 1),
-        _ => Some(heap),
     }
 }
 
@@ -606,13 +597,15 @@ fn lasker_splits(n: u64, target: u64, count: usize) -> (Vec<(u64, u64)>, bool) {
                     if e(a_value) != e1 || e(b_value) != e2 {
                         continue;
                     }
-                    let (Some(a), Some(b)) = (lasker_value(a_value), lasker_value(b_value)) else {
+                    let (Some(a), Some(b)) = (lasker_grundy(a_value), lasker_grundy(b_value))
+                    else {
                         continue;
                     };
                     let checked = a > 0
                         && b > 0
                         && a.checked_add(b) == Some(n)
-                        && lasker_value(a).zip(lasker_value(b)).map(|(x, y)| x ^ y) == Some(target);
+                        && lasker_grundy(a).zip(lasker_grundy(b)).map(|(x, y)| x ^ y)
+                            == Some(target);
                     if checked {
                         found.insert((a.min(b), a.max(b)));
                     }
