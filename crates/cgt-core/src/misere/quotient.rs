@@ -66,8 +66,34 @@ use recalibrate::Recalibrated;
 
 use crate::{Budget, Error, QuotientError, Resource, Result};
 
-/// An element of a [`MisereQuotient`], by its index.
-pub type Element = u32;
+/// An element of a quotient as the tables index it.
+pub(crate) type Class = u32;
+
+/// An element of a [`MisereQuotient`]: a class of positions, by its place in the quotient's
+/// table (from 0 to the order).
+///
+/// # Examples
+///
+/// ```
+/// use cgt_core::MisereQuotient;
+///
+/// let mut quotient = MisereQuotient::new();
+/// quotient.add_heap(1, &[vec![]])?;
+/// let a = quotient.phi(1).expect("heap 1 is added");
+/// // Misère Nim: two heaps of 1 are the empty position's class.
+/// assert_eq!(quotient.multiply(a, a), quotient.identity());
+/// assert!(a.index() < quotient.order());
+/// # Ok::<(), cgt_core::Error>(())
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Element(pub(crate) Class);
+
+impl Element {
+    /// The element's place in the quotient's table.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 
 /// The misère quotient of the heaps `0..=heap_reached` of a heap game, with its P-portion and
 /// pretending function, built heap by heap and verified at every step (see the module docs).
@@ -97,23 +123,23 @@ pub type Element = u32;
 #[derive(Debug, Clone)]
 pub struct MisereQuotient {
     order: usize,
-    identity: Element,
+    identity: Class,
     /// `mul[x * order + y]`.
-    mul: Vec<Element>,
+    mul: Vec<Class>,
     p: Vec<bool>,
     /// A least position of each class: heap sizes, largest first (the multiset order, in which
     /// every move goes down).
     reps: Vec<Vec<u64>>,
     /// `Φ(n)` for every heap added.
-    phi: Vec<Element>,
+    phi: Vec<Class>,
     /// The classes of the options of each heap added, sorted, without repeats.
-    options: Vec<Vec<Element>>,
+    options: Vec<Vec<Class>>,
     /// The options of each heap added, as given (heaps, largest first).
     raw: Vec<Vec<Vec<u64>>>,
     /// The classes of the options of each class's least position, kept while the classes stay
     /// as they are (a heap added as an element already there changes none of them); empty when
     /// they must be made again.
-    rep_options: Vec<Vec<Element>>,
+    rep_options: Vec<Vec<Class>>,
     budget: Budget,
 }
 
@@ -182,40 +208,75 @@ impl MisereQuotient {
 
     /// The identity: the class of the empty position.
     pub fn identity(&self) -> Element {
+        Element(self.identity_class())
+    }
+
+    /// As [`identity`](Self::identity), by the elements' places in the tables.
+    pub(crate) fn identity_class(&self) -> Class {
         self.identity
     }
 
     /// `x·y`.
     pub fn multiply(&self, x: Element, y: Element) -> Element {
+        Element(self.multiply_class(x.0, y.0))
+    }
+
+    /// As [`multiply`](Self::multiply), by the elements' places in the tables.
+    pub(crate) fn multiply_class(&self, x: Class, y: Class) -> Class {
         self.mul[x as usize * self.order + y as usize]
     }
 
     /// Whether `x` is in the P-portion: positions of class `x` are misère P-positions.
     pub fn is_p(&self, x: Element) -> bool {
+        self.is_p_class(x.0)
+    }
+
+    /// As [`is_p`](Self::is_p), by the elements' places in the tables.
+    pub(crate) fn is_p_class(&self, x: Class) -> bool {
         self.p[x as usize]
     }
 
     /// The P-portion, in the order of the elements.
     pub fn p_portion(&self) -> Vec<Element> {
-        (0..self.order as Element)
-            .filter(|&x| self.is_p(x))
+        self.p_portion_class().into_iter().map(Element).collect()
+    }
+
+    /// As [`p_portion`](Self::p_portion), by the elements' places in the tables.
+    pub(crate) fn p_portion_class(&self) -> Vec<Class> {
+        (0..self.order as Class)
+            .filter(|&x| self.is_p_class(x))
             .collect()
     }
 
     /// `Φ(n)`, for a heap added.
     pub fn phi(&self, n: u64) -> Option<Element> {
+        self.phi_class(n).map(Element)
+    }
+
+    /// As [`phi`](Self::phi), by the elements' places in the tables.
+    pub(crate) fn phi_class(&self, n: u64) -> Option<Class> {
         usize::try_from(n)
             .ok()
             .and_then(|n| self.phi.get(n).copied())
     }
 
     /// `Φ(0), ..., Φ(heap_reached)`.
-    pub fn pretending(&self) -> &[Element] {
+    pub fn pretending(&self) -> impl ExactSizeIterator<Item = Element> + '_ {
+        self.pretending_class().iter().map(|&x| Element(x))
+    }
+
+    /// As [`pretending`](Self::pretending), by the elements' places in the tables.
+    pub(crate) fn pretending_class(&self) -> &[Class] {
         &self.phi
     }
 
     /// The classes of the options of heap `n`, for a heap added.
-    pub fn option_classes(&self, n: u64) -> Option<&[Element]> {
+    pub fn option_classes(&self, n: u64) -> Option<impl ExactSizeIterator<Item = Element> + '_> {
+        Some(self.option_classes_class(n)?.iter().map(|&x| Element(x)))
+    }
+
+    /// As [`option_classes`](Self::option_classes), by the elements' places in the tables.
+    pub(crate) fn option_classes_class(&self, n: u64) -> Option<&[Class]> {
         usize::try_from(n)
             .ok()
             .and_then(|n| self.options.get(n))
@@ -224,6 +285,11 @@ impl MisereQuotient {
 
     /// A least position of class `x`: its heaps, largest first.
     pub fn representative(&self, x: Element) -> &[u64] {
+        self.representative_class(x.0)
+    }
+
+    /// As [`representative`](Self::representative), by the elements' places in the tables.
+    pub(crate) fn representative_class(&self, x: Class) -> &[u64] {
         &self.reps[x as usize]
     }
 
@@ -233,7 +299,12 @@ impl MisereQuotient {
     ///
     /// [`Error::Quotient`] for a heap larger than [`heap_reached`](Self::heap_reached).
     pub fn product_of_heaps(&self, heaps: &[u64]) -> Result<Element> {
-        self.product(heaps.iter().copied()).ok_or_else(|| {
+        self.product_of_heaps_class(heaps).map(Element)
+    }
+
+    /// As [`product_of_heaps`](Self::product_of_heaps), by the elements' places in the tables.
+    pub(crate) fn product_of_heaps_class(&self, heaps: &[u64]) -> Result<Class> {
+        self.product_class(heaps.iter().copied()).ok_or_else(|| {
             let past = heaps.iter().copied().max().unwrap_or_default();
             Error::from(QuotientError::PastQuotient {
                 heap: past,
@@ -260,9 +331,14 @@ impl MisereQuotient {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn product(&self, heaps: impl IntoIterator<Item = u64>) -> Option<Element> {
-        heaps
-            .into_iter()
-            .try_fold(self.identity, |x, n| Some(self.multiply(x, self.phi(n)?)))
+        self.product_class(heaps).map(Element)
+    }
+
+    /// As [`product`](Self::product), by the elements' places in the tables.
+    pub(crate) fn product_class(&self, heaps: impl IntoIterator<Item = u64>) -> Option<Class> {
+        heaps.into_iter().try_fold(self.identity, |x, n| {
+            Some(self.multiply_class(x, self.phi_class(n)?))
+        })
     }
 
     /// Adds heap `n` (the next one: `heap_reached() + 1`), whose options are `options`, each
@@ -297,7 +373,7 @@ impl MisereQuotient {
             }
             let mut heaps: Vec<u64> = option.iter().copied().filter(|&h| h > 0).collect();
             heaps.sort_unstable_by(|a, b| b.cmp(a));
-            images.push(self.product_of_heaps(&heaps)?);
+            images.push(self.product_of_heaps_class(&heaps)?);
             raw.push(heaps);
         }
         raw.sort_unstable();
@@ -314,24 +390,24 @@ impl MisereQuotient {
         // A conservative extension: the heap is an element already there. A quick necessary
         // condition first: the least position of each class plus the heap is a P-position
         // exactly when none of its options is, as the candidate predicts them.
-        let mut candidates: Vec<Element> = (0..self.order as Element).collect();
+        let mut candidates: Vec<Class> = (0..self.order as Class).collect();
         candidates.sort_by(|&x, &y| self.reps[x as usize].cmp(&self.reps[y as usize]));
         self.make_rep_options();
         // Whether a move in the new heap wins beside x: the same for every candidate.
-        let heap_move_wins: Vec<bool> = (0..self.order as Element)
+        let heap_move_wins: Vec<bool> = (0..self.order as Class)
             .map(|x| {
                 self.options[n as usize]
                     .iter()
-                    .any(|&o| self.is_p(self.multiply(x, o)))
+                    .any(|&o| self.is_p_class(self.multiply_class(x, o)))
             })
             .collect();
         candidates.retain(|&g| {
-            (0..self.order as Element).all(|x| {
+            (0..self.order as Class).all(|x| {
                 let no_winning_move = !heap_move_wins[x as usize]
                     && self.rep_options[x as usize]
                         .iter()
-                        .all(|&x2| !self.is_p(self.multiply(x2, g)));
-                self.is_p(self.multiply(x, g)) == no_winning_move
+                        .all(|&x2| !self.is_p_class(self.multiply_class(x2, g)));
+                self.is_p_class(self.multiply_class(x, g)) == no_winning_move
             })
         });
         for x in candidates {
@@ -414,7 +490,7 @@ impl MisereQuotient {
     /// Makes the classes of the options of every class's least position, unless they are kept.
     fn make_rep_options(&mut self) {
         if self.rep_options.len() != self.order {
-            self.rep_options = (0..self.order as Element)
+            self.rep_options = (0..self.order as Class)
                 .map(|x| self.representative_options(x))
                 .collect();
         }
@@ -422,13 +498,13 @@ impl MisereQuotient {
 
     /// The products of any number of the elements `generators`, the empty product included:
     /// `span[x]` says whether `x` is one.
-    fn span(&self, generators: &[Element]) -> Vec<bool> {
+    fn span(&self, generators: &[Class]) -> Vec<bool> {
         let mut reached = vec![false; self.order];
         reached[self.identity as usize] = true;
-        let mut queue: Vec<Element> = vec![self.identity];
+        let mut queue: Vec<Class> = vec![self.identity];
         while let Some(x) = queue.pop() {
             for &g in generators {
-                let z = self.multiply(x, g);
+                let z = self.multiply_class(x, g);
                 if !reached[z as usize] {
                     reached[z as usize] = true;
                     queue.push(z);
@@ -442,9 +518,9 @@ impl MisereQuotient {
     fn classify_options(&mut self) -> Result<()> {
         let mut all = Vec::with_capacity(self.raw.len());
         for options in &self.raw {
-            let mut classes: Vec<Element> = options
+            let mut classes: Vec<Class> = options
                 .iter()
-                .map(|o| self.product_of_heaps(o))
+                .map(|o| self.product_of_heaps_class(o))
                 .collect::<Result<_>>()?;
             classes.sort_unstable();
             classes.dedup();
@@ -455,7 +531,7 @@ impl MisereQuotient {
     }
 
     /// The classes of the options of the least position of `x`.
-    fn representative_options(&self, x: Element) -> Vec<Element> {
+    fn representative_options(&self, x: Class) -> Vec<Class> {
         let rep = &self.reps[x as usize];
         let mut found = Vec::new();
         for (i, &heap) in rep.iter().enumerate() {
@@ -467,10 +543,10 @@ impl MisereQuotient {
                 .enumerate()
                 .filter(|&(j, _)| j != i)
                 .fold(self.identity, |acc, (_, &h)| {
-                    self.multiply(acc, self.phi[h as usize])
+                    self.multiply_class(acc, self.phi[h as usize])
                 });
             for &o in &self.options[heap as usize] {
-                found.push(self.multiply(rest, o));
+                found.push(self.multiply_class(rest, o));
             }
         }
         found.sort_unstable();
@@ -486,7 +562,7 @@ impl MisereQuotient {
         let order = self.order;
         let heap_options = self.options[n as usize].clone();
         // Elements by their least positions, so that a position's options come first.
-        let mut by_rep: Vec<Element> = (0..order as Element).collect();
+        let mut by_rep: Vec<Class> = (0..order as Class).collect();
         by_rep.sort_by(|&x, &y| self.reps[x as usize].cmp(&self.reps[y as usize]));
         self.make_rep_options();
         let rep_options = std::mem::take(&mut self.rep_options);
@@ -498,7 +574,7 @@ impl MisereQuotient {
             for &x in &by_rep {
                 let heap_move_wins = heap_options
                     .iter()
-                    .any(|&o| rows[k - 1][self.multiply(x, o) as usize]);
+                    .any(|&o| rows[k - 1][self.multiply_class(x, o) as usize]);
                 let other_move_wins = rep_options[x as usize].iter().any(|&y| row[y as usize]);
                 row[x as usize] = !heap_move_wins && !other_move_wins;
             }
@@ -519,7 +595,7 @@ impl MisereQuotient {
         let pair_mul = |a: usize, b: usize| -> usize {
             let (x, k) = (a / powers, a % powers);
             let (y, l) = (b / powers, b % powers);
-            self.multiply(x as Element, y as Element) as usize * powers + fold(k + l)
+            self.multiply_class(x as Class, y as Class) as usize * powers + fold(k + l)
         };
         let in_p = |a: usize| rows[a % powers][a / powers];
         let (class, first) = reduce(size, &pair_mul, &in_p);
@@ -536,14 +612,14 @@ impl MisereQuotient {
                 seen[c] = true;
             }
         }
-        let mut mul = vec![0 as Element; new_order * new_order];
+        let mut mul = vec![0 as Class; new_order * new_order];
         for c in 0..new_order {
             for d in 0..new_order {
                 mul[c * new_order + d] = class[pair_mul(first[c], first[d])];
             }
         }
         let p = first.iter().map(|&a| in_p(a)).collect();
-        let lift = |x: Element| class[x as usize * powers];
+        let lift = |x: Class| class[x as usize * powers];
         let generator = class[self.identity as usize * powers + 1];
         self.phi = self.phi.iter().map(|&x| lift(x)).collect();
         self.phi.push(generator);
@@ -604,9 +680,9 @@ fn reduce(
     size: usize,
     mul: &dyn Fn(usize, usize) -> usize,
     in_p: &dyn Fn(usize) -> bool,
-) -> (Vec<Element>, Vec<usize>) {
-    let mut signature: HashMap<Vec<u64>, Element> = HashMap::new();
-    let mut class = vec![0 as Element; size];
+) -> (Vec<Class>, Vec<usize>) {
+    let mut signature: HashMap<Vec<u64>, Class> = HashMap::new();
+    let mut class = vec![0 as Class; size];
     let mut first = Vec::new();
     for (a, slot) in class.iter_mut().enumerate() {
         let mut bits = vec![0u64; size.div_ceil(64)];
@@ -615,7 +691,7 @@ fn reduce(
                 bits[z / 64] |= 1 << (z % 64);
             }
         }
-        let next = signature.len() as Element;
+        let next = signature.len() as Class;
         *slot = *signature.entry(bits).or_insert_with(|| {
             first.push(a);
             next
@@ -648,7 +724,7 @@ mod tests {
         for n in 1..=3 {
             quotient.add_heap(n, &nim_options(n)).unwrap();
         }
-        let (order, phi) = (quotient.order(), quotient.pretending().to_vec());
+        let (order, phi) = (quotient.order(), quotient.pretending_class().to_vec());
         // Heap 4 needs a new generator, which a budget of the present order cannot hold.
         let tight = Budget {
             positions: order as u64,
@@ -662,7 +738,7 @@ mod tests {
         assert_eq!(
             (
                 quotient.order(),
-                quotient.pretending(),
+                quotient.pretending_class(),
                 quotient.heap_reached()
             ),
             (order, phi.as_slice(), 3)
@@ -676,8 +752,8 @@ mod tests {
             for b in a..=4 {
                 for c in b..=4 {
                     let heaps = [c, b, a];
-                    let class = quotient.product_of_heaps(&heaps).unwrap();
-                    assert_eq!(quotient.is_p(class), bouton(&heaps));
+                    let class = quotient.product_of_heaps_class(&heaps).unwrap();
+                    assert_eq!(quotient.is_p_class(class), bouton(&heaps));
                 }
             }
         }

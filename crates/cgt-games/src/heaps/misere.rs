@@ -120,13 +120,17 @@ impl HeapQuotient {
     }
 
     /// The classes of the options of heap `n`: those of a heap computed, or by the period.
-    fn option_classes(&self, n: u64) -> Option<&[Element]> {
+    fn option_classes(&self, n: u64) -> Option<Vec<Element>> {
         if let Some(classes) = self.quotient.option_classes(n) {
-            return Some(classes);
+            return Some(classes.collect());
         }
         let period = self.period.filter(|period| period.proven)?;
         let back = (n - period.preperiod) % period.period;
-        self.quotient.option_classes(period.preperiod + back)
+        Some(
+            self.quotient
+                .option_classes(period.preperiod + back)?
+                .collect(),
+        )
     }
 
     /// At most `limit` winning moves of a sum of heaps, each as (the index of the heap that
@@ -162,8 +166,8 @@ impl HeapQuotient {
             }
             let wins = self
                 .option_classes(n)?
-                .iter()
-                .any(|&o| q.is_p(q.multiply(rest, o)));
+                .into_iter()
+                .any(|o| q.is_p(q.multiply(rest, o)));
             if !wins {
                 continue;
             }
@@ -387,11 +391,7 @@ pub fn misere_quotient_checkpointed<R: HeapRuleset>(
 
 /// The period of `Φ` the quotient shows, proven when `proof` applies.
 fn find_quotient_period(quotient: &MisereQuotient, proof: Option<(u64, u32)>) -> Option<Period> {
-    let phi: Values = quotient
-        .pretending()
-        .iter()
-        .map(|&x| u64::from(x))
-        .collect();
+    let phi: Values = quotient.pretending().map(|x| x.index() as u64).collect();
     find_period(&phi, false, proof).map(|(preperiod, period, saltus, proven)| Period {
         preperiod,
         period,

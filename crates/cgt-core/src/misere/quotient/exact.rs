@@ -131,8 +131,8 @@ impl<'a> Exact<'a> {
     /// newest heap, else if it was searched.
     fn known(&self, position: &[u64]) -> Option<bool> {
         if position.first().is_none_or(|&h| h < self.newest) {
-            let class = self.quotient.product(position.iter().copied())?;
-            return Some(self.quotient.is_p(class));
+            let class = self.quotient.product_class(position.iter().copied())?;
+            return Some(self.quotient.is_p_class(class));
         }
         self.memo.get(position).copied()
     }
@@ -146,7 +146,7 @@ impl<'a> Exact<'a> {
         let alone = position.first() == Some(&self.newest)
             && position.get(1).is_none_or(|&h| h < self.newest);
         let rest = if alone {
-            quotient.product(position[1..].iter().copied())
+            quotient.product_class(position[1..].iter().copied())
         } else {
             None
         };
@@ -157,8 +157,10 @@ impl<'a> Exact<'a> {
             }
             for option in &quotient.raw[heap as usize] {
                 if let Some(rest) = rest.filter(|_| i == 0) {
-                    let class = quotient.product(option.iter().copied());
-                    if class.is_some_and(|class| quotient.is_p(quotient.multiply(rest, class))) {
+                    let class = quotient.product_class(option.iter().copied());
+                    if class.is_some_and(|class| {
+                        quotient.is_p_class(quotient.multiply_class(rest, class))
+                    }) {
                         return Start::Settled(false);
                     }
                     continue;

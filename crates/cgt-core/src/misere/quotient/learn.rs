@@ -21,7 +21,7 @@ use std::collections::BinaryHeap;
 use hashbrown::{HashMap, HashSet};
 
 use super::exact::Exact;
-use super::{Check, Element, MisereQuotient, reduce, union};
+use super::{Check, Class, MisereQuotient, reduce, union};
 use crate::{Error, GiveUp, QuotientError, Resource, Result};
 
 /// The most positions the exact search behind the table remembers for one heap: a heap whose
@@ -184,7 +184,7 @@ impl Table<'_> {
         let in_p = |a: usize| self.rows[a][0];
         let (class, first) = reduce(states, &mul, &in_p);
         let order = first.len();
-        let mut table = vec![0 as Element; order * order];
+        let mut table = vec![0 as Class; order * order];
         for c in 0..order {
             for d in 0..order {
                 table[c * order + d] = class[mul(first[c], first[d])];
@@ -222,7 +222,7 @@ fn least_positions(quotient: &MisereQuotient, letters: &[u64]) -> Vec<Vec<u64>> 
     queue.push(Reverse(Vec::new()));
     while let Some(Reverse(position)) = queue.pop() {
         let class = quotient
-            .product_of_heaps(&position)
+            .product_of_heaps_class(&position)
             .expect("letters are heaps added");
         if reps[class as usize].is_some() {
             continue;
@@ -261,8 +261,8 @@ impl Table<'_> {
                 Err(Check::Wrong(positions)) => {
                     let mut test = None;
                     for position in positions {
-                        let class = candidate.product_of_heaps(&position)?;
-                        if self.truth(&position)? != candidate.is_p(class) {
+                        let class = candidate.product_of_heaps_class(&position)?;
+                        if self.truth(&position)? != candidate.is_p_class(class) {
                             test = Some(self.counterexample_test(&position)?);
                             break;
                         }

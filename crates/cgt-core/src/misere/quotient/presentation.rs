@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{Element, MisereQuotient};
+use super::{Class, MisereQuotient};
 
 /// A presentation of a [`MisereQuotient`]: generators named `a`, `b`, `c`, ... for the heaps
 /// whose classes are not products of the earlier ones, the normal form of every element (its
@@ -23,7 +23,7 @@ impl Presentation {
     pub(super) fn of(quotient: &MisereQuotient) -> Presentation {
         let order = quotient.order;
         let mut generators: Vec<u64> = Vec::new();
-        let mut images: Vec<Element> = Vec::new();
+        let mut images: Vec<Class> = Vec::new();
         let mut spanned = quotient.span(&images);
         for (n, &x) in quotient.phi.iter().enumerate() {
             if spanned[x as usize] {
@@ -37,14 +37,14 @@ impl Presentation {
         let mut normal_forms: Vec<Option<Vec<u32>>> = vec![None; order];
         normal_forms[quotient.identity as usize] = Some(vec![0; count]);
         let mut relations: Vec<(Vec<u32>, Vec<u32>)> = Vec::new();
-        let mut frontier: Vec<(Vec<u32>, Element)> = vec![(vec![0; count], quotient.identity)];
+        let mut frontier: Vec<(Vec<u32>, Class)> = vec![(vec![0; count], quotient.identity)];
         while !frontier.is_empty() {
-            let mut next: Vec<(Vec<u32>, Element)> = Vec::new();
+            let mut next: Vec<(Vec<u32>, Class)> = Vec::new();
             for (word, x) in &frontier {
                 for (g, &image) in images.iter().enumerate() {
                     let mut longer = word.clone();
                     longer[g] += 1;
-                    next.push((longer, quotient.multiply(*x, image)));
+                    next.push((longer, quotient.multiply_class(*x, image)));
                 }
             }
             // Within a degree, more of the earlier generators first.
@@ -102,7 +102,12 @@ impl Presentation {
     }
 
     /// The normal form of element `x`, written.
-    pub fn word(&self, x: Element) -> String {
+    pub fn word(&self, x: super::Element) -> String {
+        self.word_class(x.0)
+    }
+
+    /// As [`word`](Self::word), by the element's place in the tables.
+    pub(crate) fn word_class(&self, x: Class) -> String {
         self.write(&self.normal_forms[x as usize])
     }
 }

@@ -29,7 +29,7 @@ use std::collections::BinaryHeap;
 use hashbrown::HashMap;
 use smallvec::SmallVec;
 
-use super::{Element, MisereQuotient};
+use super::{Class, MisereQuotient};
 use crate::{GiveUp, Result};
 
 /// The most rounds of recalibration for one heap before giving up on it (the quotient is then
@@ -88,9 +88,9 @@ impl Unfolding<'_> {
     }
 
     fn multiply(&self, a: usize, b: usize) -> usize {
-        let (x, y) = ((a / self.radix) as Element, (b / self.radix) as Element);
+        let (x, y) = ((a / self.radix) as Class, (b / self.radix) as Class);
         let (mut ka, mut kb) = (a % self.radix, b % self.radix);
-        let mut code = self.trial.multiply(x, y) as usize * self.radix;
+        let mut code = self.trial.multiply_class(x, y) as usize * self.radix;
         for &(_, index, place) in &self.free {
             let span = index + 2;
             let (i, j) = (ka % span, kb % span);
@@ -126,11 +126,11 @@ pub(super) enum Recalibrated {
 
 impl MisereQuotient {
     /// The index of `x`: the least `i` with `x^i = x^(i+p)` for some `p > 0`.
-    fn index_of(&self, x: Element) -> usize {
-        let mut seen: Vec<Element> = vec![self.identity];
+    fn index_of(&self, x: Class) -> usize {
+        let mut seen: Vec<Class> = vec![self.identity];
         let mut power = self.identity;
         loop {
-            power = self.multiply(power, x);
+            power = self.multiply_class(power, x);
             if let Some(i) = seen.iter().position(|&y| y == power) {
                 return i;
             }
@@ -209,9 +209,9 @@ impl MisereQuotient {
             .filter(|&h| !self.options[h].is_empty())
             .collect();
         // Each letter's column of the table: t times the letter's class, for every class t.
-        let mut columns: Vec<Element> = Vec::with_capacity(letters.len() * self.order);
+        let mut columns: Vec<Class> = Vec::with_capacity(letters.len() * self.order);
         for &h in &letters {
-            columns.extend((0..self.order).map(|t| self.multiply(t as Element, self.phi[h])));
+            columns.extend((0..self.order).map(|t| self.multiply_class(t as Class, self.phi[h])));
         }
         let mut p_bits = vec![0u64; words];
         for t in 0..self.order {
@@ -244,7 +244,7 @@ impl MisereQuotient {
             if seen.len() + queue.len() > max_states {
                 return Failure::Undecided;
             }
-            let (x, options) = (key[0] as Element, &key[1..]);
+            let (x, options) = (key[0] as Class, &key[1..]);
             let some_option_p = options.iter().zip(&p_bits).any(|(&o, &p)| o & p != 0);
             let should_be_p = !word.is_empty() && !some_option_p;
             if self.p[x as usize] != should_be_p {
@@ -271,7 +271,7 @@ impl MisereQuotient {
                     }
                 }
                 for &o in &self.options[h] {
-                    let u = self.multiply(x, o) as usize;
+                    let u = self.multiply_class(x, o) as usize;
                     set[u / 64] |= 1 << (u % 64);
                 }
                 next[0] = u64::from(times[x as usize]);
@@ -294,7 +294,7 @@ impl MisereQuotient {
             .filter(|&h| !self.options[h].is_empty())
             .collect();
         let start = (self.identity, other.identity);
-        let mut seen: hashbrown::HashSet<(Element, Element)> = hashbrown::HashSet::new();
+        let mut seen: hashbrown::HashSet<(Class, Class)> = hashbrown::HashSet::new();
         seen.insert(start);
         let mut pending = vec![start];
         while let Some((x, y)) = pending.pop() {
@@ -303,8 +303,8 @@ impl MisereQuotient {
             }
             for &h in &letters {
                 let next = (
-                    self.multiply(x, self.phi[h]),
-                    other.multiply(y, other.phi[h]),
+                    self.multiply_class(x, self.phi[h]),
+                    other.multiply_class(y, other.phi[h]),
                 );
                 if seen.insert(next) {
                     pending.push(next);
@@ -494,16 +494,16 @@ impl MisereQuotient {
                     .collect()
             })
             .collect();
-        let mut class: Vec<Element> = in_p.iter().map(|&p| Element::from(p)).collect();
+        let mut class: Vec<Class> = in_p.iter().map(|&p| Class::from(p)).collect();
         let mut count = class.iter().collect::<hashbrown::HashSet<_>>().len();
         loop {
-            let mut signature: HashMap<Vec<Element>, Element> = HashMap::new();
-            let mut next = vec![0 as Element; size];
+            let mut signature: HashMap<Vec<Class>, Class> = HashMap::new();
+            let mut next = vec![0 as Class; size];
             for a in 0..size {
                 let mut key = Vec::with_capacity(times[a].len() + 1);
                 key.push(class[a]);
                 key.extend(times[a].iter().map(|&b| class[b as usize]));
-                let fresh = signature.len() as Element;
+                let fresh = signature.len() as Class;
                 next[a] = *signature.entry(key).or_insert(fresh);
             }
             let new_count = signature.len();
@@ -550,7 +550,7 @@ struct Reduced<'a> {
     /// Each element times each letter.
     times: Vec<Vec<u32>>,
     /// Each element's class, and each class's first element (the one with its least position).
-    class: Vec<Element>,
+    class: Vec<Class>,
     first: Vec<usize>,
 }
 
@@ -585,7 +585,7 @@ impl Reduced<'_> {
         // of products, the table of a candidate of order 8,112 (Dawson's chess at heap 33)
         // took most of the time of recalibration.
         let letter_count = self.times.first().map_or(0, Vec::len);
-        let step: Vec<Element> = (0..order)
+        let step: Vec<Class> = (0..order)
             .flat_map(|x| {
                 let row = &self.times[first[x]];
                 row.iter().map(|&b| class[b as usize])
@@ -603,17 +603,17 @@ impl Reduced<'_> {
                 (d, made)
             })
             .collect();
-        let mut mul = vec![0 as Element; order * order];
+        let mut mul = vec![0 as Class; order * order];
         for (c, row) in mul.chunks_exact_mut(order.max(1)).enumerate() {
             for &(d, made) in &plan {
                 row[d] = match made {
-                    None => c as Element,
+                    None => c as Class,
                     Some((from, l)) => step[row[from] as usize * letter_count + l],
                 };
             }
         }
         let class_of_code = |code: usize| class[index_of_code[code] as usize];
-        let phi: Vec<Element> = (0..trial.phi.len() as u64)
+        let phi: Vec<Class> = (0..trial.phi.len() as u64)
             .map(|h| {
                 if trial.raw[h as usize].is_empty() {
                     class_of_code(identity)

@@ -6,7 +6,7 @@ use std::hash::BuildHasher;
 
 use hashbrown::HashMap;
 
-use super::{Check, Element, MAX_STATES, MisereQuotient, union};
+use super::{Check, Class, MAX_STATES, MisereQuotient, union};
 
 impl MisereQuotient {
     /// The three conditions of the module docs, for every heap added: `Ok` when they hold,
@@ -33,8 +33,8 @@ impl MisereQuotient {
         }
         // One entry per kind of heap: its class and its options' classes, with the least heap
         // of that kind.
-        let mut kinds: Vec<(Element, &[Element], u64)> = Vec::new();
-        let mut index: HashMap<(Element, &[Element]), usize> = HashMap::new();
+        let mut kinds: Vec<(Class, &[Class], u64)> = Vec::new();
+        let mut index: HashMap<(Class, &[Class]), usize> = HashMap::new();
         let mut last_kind = None;
         for (n, (&x, options)) in self.phi.iter().zip(&self.options).enumerate() {
             if options.is_empty() {
@@ -55,13 +55,18 @@ impl MisereQuotient {
         } else {
             None
         };
-        let order = self.order as Element;
+        let order = self.order as Class;
         // wins[k][x]: a move in a heap of kind k wins beside x. Only the last kind's row is
         // needed unless that kind can lose beside some class, so the others are made when first
         // needed (most heaps of a periodic game are checked with one row).
         let row = |k: usize| -> Vec<bool> {
             (0..order)
-                .map(|x| kinds[k].1.iter().any(|&o| self.is_p(self.multiply(x, o))))
+                .map(|x| {
+                    kinds[k]
+                        .1
+                        .iter()
+                        .any(|&o| self.is_p_class(self.multiply_class(x, o)))
+                })
                 .collect()
         };
         let mut wins: Vec<Vec<bool>> = vec![Vec::new(); kinds.len()];
@@ -75,14 +80,15 @@ impl MisereQuotient {
                 continue;
             }
             for x in 0..order {
-                if self.is_p(self.multiply(x, image)) && wins[k][x as usize] {
+                if self.is_p_class(self.multiply_class(x, image)) && wins[k][x as usize] {
                     let rest = &self.reps[x as usize];
                     let with_heap = union(rest, &[heap]);
                     let option = self.raw[heap as usize]
                         .iter()
                         .find(|o| {
-                            let class = self.product_of_heaps(o).unwrap_or(self.identity);
-                            options.contains(&class) && self.is_p(self.multiply(x, class))
+                            let class = self.product_of_heaps_class(o).unwrap_or(self.identity);
+                            options.contains(&class)
+                                && self.is_p_class(self.multiply_class(x, class))
                         })
                         .cloned()
                         .unwrap_or_default();
@@ -96,7 +102,7 @@ impl MisereQuotient {
             let mut row = vec![false; self.order];
             for x in 0..order {
                 if !wins[x as usize] {
-                    row[self.multiply(x, kinds[k].0) as usize] = true;
+                    row[self.multiply_class(x, kinds[k].0) as usize] = true;
                 }
             }
             row
@@ -106,7 +112,7 @@ impl MisereQuotient {
             unsafe_at[f] = unsafe_row(&wins[f], f);
         }
         for y in 0..order {
-            if self.is_p(y) {
+            if self.is_p_class(y) {
                 continue;
             }
             if focus.is_some_and(|f| !unsafe_at[f][y as usize]) {
@@ -130,7 +136,7 @@ impl MisereQuotient {
             // one kind per class: a slot per class, whose heap loses at a rest where some kind
             // of that class loses (with the last heap's kind alone in its class's slot when
             // only sums holding it are checked).
-            let mut slots: Vec<(Element, Vec<usize>)> = Vec::new();
+            let mut slots: Vec<(Class, Vec<usize>)> = Vec::new();
             for &k in &unsafe_kinds {
                 let image = kinds[k].0;
                 if focus.is_some_and(|f| kinds[f].0 == image && f != k) {
@@ -141,7 +147,7 @@ impl MisereQuotient {
                     None => slots.push((image, vec![k])),
                 }
             }
-            let images: Vec<Element> = slots.iter().map(|(i, _)| *i).collect();
+            let images: Vec<Class> = slots.iter().map(|(i, _)| *i).collect();
             let rows: Vec<Vec<bool>> = slots
                 .iter()
                 .map(|(_, group)| {
@@ -154,7 +160,7 @@ impl MisereQuotient {
             let reached = self.span(&images);
             if !images
                 .iter()
-                .any(|&i| (0..order).any(|z| reached[z as usize] && self.multiply(i, z) == y))
+                .any(|&i| (0..order).any(|z| reached[z as usize] && self.multiply_class(i, z) == y))
             {
                 continue;
             }
@@ -217,21 +223,21 @@ impl MisereQuotient {
     /// (`reachable`) could bring it to `y` with every heap still losing.
     pub(super) fn losing_sum(
         &self,
-        y: Element,
-        images: &[Element],
+        y: Class,
+        images: &[Class],
         wins: &[&[bool]],
         reachable: &[bool],
         focus: Option<usize>,
     ) -> Search {
-        let future: Vec<Element> = (0..self.order as Element)
+        let future: Vec<Class> = (0..self.order as Class)
             .filter(|&z| reachable[z as usize])
             .collect();
         // A state is `[sum, has_focus, rest of slot 0, rest of slot 1, ...]`, `ABSENT` for a
         // slot with no heap in the sum; states lie one after another in `arena` (no allocation
         // per state), and `seen` holds their indices, hashed by their words.
-        const ABSENT: Element = Element::MAX;
+        const ABSENT: Class = Class::MAX;
         let stride = images.len() + 2;
-        let present = |state: &[Element]| {
+        let present = |state: &[Class]| {
             state[2..]
                 .iter()
                 .enumerate()
@@ -239,20 +245,20 @@ impl MisereQuotient {
                 .map(|(r, &v)| (r, v))
                 .collect::<Vec<_>>()
         };
-        let viable = |state: &[Element]| {
+        let viable = |state: &[Class]| {
             future.iter().any(|&z| {
-                self.multiply(state[0], z) == y
+                self.multiply_class(state[0], z) == y
                     && state[2..]
                         .iter()
                         .enumerate()
-                        .all(|(r, &v)| v == ABSENT || !wins[r][self.multiply(v, z) as usize])
+                        .all(|(r, &v)| v == ABSENT || !wins[r][self.multiply_class(v, z) as usize])
             })
         };
         let hasher = hashbrown::DefaultHashBuilder::default();
-        let hash = |state: &[Element]| hasher.hash_one(state);
-        let mut arena: Vec<Element> = vec![ABSENT; stride];
+        let hash = |state: &[Class]| hasher.hash_one(state);
+        let mut arena: Vec<Class> = vec![ABSENT; stride];
         arena[0] = self.identity;
-        arena[1] = Element::from(focus.is_none());
+        arena[1] = Class::from(focus.is_none());
         // For each state, the state it came from and the slot of the heap added.
         let mut parents: Vec<(usize, usize)> = vec![(0, usize::MAX)];
         let mut seen: hashbrown::HashTable<usize> = hashbrown::HashTable::new();
@@ -286,13 +292,13 @@ impl MisereQuotient {
             }
             for (slot, &image) in images.iter().enumerate() {
                 let state = &arena[at * stride..(at + 1) * stride];
-                next[0] = self.multiply(sum, image);
-                next[1] = Element::from(has_focus || focus == Some(slot));
+                next[0] = self.multiply_class(sum, image);
+                next[1] = Class::from(has_focus || focus == Some(slot));
                 for (r, &v) in state[2..].iter().enumerate() {
                     next[2 + r] = if v == ABSENT {
                         ABSENT
                     } else {
-                        self.multiply(v, image)
+                        self.multiply_class(v, image)
                     };
                 }
                 // The sum without one heap of this slot: the sum before it was added.
@@ -320,6 +326,6 @@ impl MisereQuotient {
 pub(super) enum Search {
     None,
     /// The number of heaps in each slot searched, and the class of the sum without one of them.
-    Found(Vec<usize>, Vec<Element>),
+    Found(Vec<usize>, Vec<Class>),
     Undecided,
 }
