@@ -9,7 +9,7 @@ use cgt_core::{
 };
 use proptest::prelude::*;
 
-use crate::loopy_brute_force::{
+use cgt_testkit::loopy::{
     misere_outcomes_by_fixpoint, outcomes_by_fixpoint, remoteness_by_rounds, values_by_brute_force,
 };
 

@@ -4,6 +4,5 @@
 mod field;
 mod laws;
 mod loopy;
-mod loopy_brute_force;
 mod search;
 mod tables;

@@ -9,7 +9,7 @@ use cgt_games::{
 };
 use proptest::prelude::*;
 
-use crate::common::{oracle, oracle_values, whole_numbers};
+use cgt_testkit::oracles::{oracle, oracle_values, whole_numbers};
 
 /// A rule with its closed form hidden: the engine must search every value.
 struct Searched<R>(R);

@@ -9,7 +9,7 @@ use cgt_core::{Nimber, NimberSearch, Outcome, Solver, Unhinted};
 use cgt_games::{Board, Cram, Notation};
 use proptest::prelude::*;
 
-use super::common::{dawson_value, oracle};
+use cgt_testkit::oracles::{dawson_value, oracle};
 
 #[test]
 fn rectangles_match_belings_table() {
@@ -32,32 +32,6 @@ fn rectangles_match_belings_table() {
             "{key} turned"
         );
     }
-}
-
-/// The nimber of a board of at most 64 cells, `width` wide, free cells as bits, by the
-/// definition: the mex of the values of every board one domino away.
-fn brute_force(free: u64, width: u32, cells: u32, memo: &mut HashMap<u64, u64>) -> u64 {
-    if let Some(&value) = memo.get(&free) {
-        return value;
-    }
-    let mut seen = 0u128;
-    for cell in 0..cells {
-        if free >> cell & 1 == 0 {
-            continue;
-        }
-        let right = cell % width + 1 < width && free >> (cell + 1) & 1 == 1;
-        let down = cell + width < cells && free >> (cell + width) & 1 == 1;
-        if right {
-            seen |= 1 << brute_force(free & !(3 << cell), width, cells, memo);
-        }
-        if down {
-            let pair = (1 << cell) | (1 << (cell + width));
-            seen |= 1 << brute_force(free & !pair, width, cells, memo);
-        }
-    }
-    let value = (!seen).trailing_zeros() as u64;
-    memo.insert(free, value);
-    value
 }
 
 /// The boards one domino away from `free` (a board `width` wide), as bits.
@@ -106,7 +80,7 @@ proptest! {
 
     #[test]
     fn irregular_boards_match_the_brute_force((rows, columns, free) in any_board()) {
-        let expected = brute_force(free, columns, rows * columns, &mut HashMap::new());
+        let expected = cgt_testkit::cram::cram_nimber(free, columns, rows * columns, &mut HashMap::new());
         let board = board_of(rows, columns, free);
         // The options, and their count the search takes beforehand, are the brute force's.
         let options = dominoes(free, columns, rows * columns);
@@ -151,7 +125,7 @@ proptest! {
     ) {
         // Cram values every board within 4 x 5 from a table; these boards (5 x 5 and 6 x 5,
         // a random half of the cells free) are searched, their small parts looked up.
-        let expected = brute_force(free, columns, rows * columns, &mut HashMap::new());
+        let expected = cgt_testkit::cram::cram_nimber(free, columns, rows * columns, &mut HashMap::new());
         let board = board_of(rows, columns, free);
         for threads in [1, 2] {
             let mut search = NimberSearch::new(Cram).with_threads(threads);
@@ -172,7 +146,7 @@ proptest! {
                 free |= 1 << (cells - 1 - cell);
             }
         }
-        let expected = brute_force(free, columns, cells, &mut HashMap::new());
+        let expected = cgt_testkit::cram::cram_nimber(free, columns, cells, &mut HashMap::new());
         let board = board_of(rows, columns, free);
         if let Some(outcome) = Cram.known_outcome(&board) {
             prop_assert_eq!(outcome == Outcome::Previous, expected == 0);
@@ -301,7 +275,12 @@ fn a_block_beside_a_row_is_not_one_line() {
         .enumerate()
         .filter(|&(_, cell)| cell == '.')
         .fold(0u64, |free, (cell, _)| free | 1 << cell);
-    let expected = Nimber::new(brute_force(free, 25, 50, &mut HashMap::new()));
+    let expected = Nimber::new(cgt_testkit::cram::cram_nimber(
+        free,
+        25,
+        50,
+        &mut HashMap::new(),
+    ));
     assert_eq!(expected, Nimber::new(dawsons_kayles(22)));
     assert_eq!(NimberSearch::new(Cram).nimber(&apart).unwrap(), expected);
     assert_eq!(Cram.known_grundy(&apart), None);
@@ -358,7 +337,7 @@ proptest! {
     /// lines above test it on every run).
     #[test]
     fn corridors_match_the_brute_force(free in any_walk()) {
-        let expected = Nimber::new(brute_force(free, 9, 63, &mut HashMap::new()));
+        let expected = Nimber::new(cgt_testkit::cram::cram_nimber(free, 9, 63, &mut HashMap::new()));
         let board = board_of(7, 9, free);
         if let Some(known) = Cram.known_grundy(&board) {
             prop_assert_eq!(known, expected);

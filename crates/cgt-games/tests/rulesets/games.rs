@@ -1,9 +1,9 @@
 //! The core rulesets against published closed forms and tables, and their hooks against brute
 //! force with the hooks hidden.
 
-use crate::common::oracle_values;
 use cgt_core::{Nimber, Outcome, Solver, Unhinted};
 use cgt_games::{Bash, HeapGame, HeapRuleset, Heaps, Nim, Ruleset, SplitNim, SubsetNim};
+use cgt_testkit::oracles::oracle_values;
 use proptest::prelude::*;
 
 /// Grundy values of single heaps 0..=last by brute force with hooks hidden.
@@ -47,7 +47,7 @@ fn subtraction_one_two_three_matches_ferguson() {
 #[test]
 fn subtraction_one_three_four_matches_ferguson() {
     // Ferguson 1.4: outcomes PNPNNNN repeating with period 7, and 100 chips is a P-position.
-    let table = crate::common::oracle("subtraction_games.json");
+    let table = cgt_testkit::oracles::oracle("subtraction_games.json");
     let outcomes: Vec<&str> = table["S_1_3_4"]["source_outcomes_x_0_to_14"]
         .as_str()
         .unwrap()
@@ -122,7 +122,12 @@ fn hooks_change_no_answer() {
         let mut hinted = Solver::new(HeapGame(game.clone()));
         let mut plain = Solver::new(Unhinted(HeapGame(game.clone())));
         let name = game.to_string();
-        crate::common::assert_same_answers(&mut hinted, &mut plain, (largest, largest), &name);
+        cgt_testkit::compare::assert_same_answers(
+            &mut hinted,
+            &mut plain,
+            (largest, largest),
+            &name,
+        );
     }
 }
 

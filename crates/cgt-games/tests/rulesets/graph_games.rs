@@ -6,7 +6,7 @@ use cgt_core::{ImpartialGame, Nimber, NimberSearch, Solver, Unhinted, mex};
 use cgt_games::{ArcKayles, NodeKayles, SimpleGraph};
 use proptest::prelude::*;
 
-use super::common::{dawson_value, oracle};
+use cgt_testkit::oracles::{dawson_value, oracle};
 
 fn dawson(key: &str, field: &str) -> Vec<u64> {
     let oracle = oracle("dawson_0.07_and_0.137.json");

@@ -1,9 +1,9 @@
 //! Take-and-break games and the sequence engine against published tables (tests/oracles),
 //! closed forms, and the brute-force solver.
 
-use crate::common::{oracle, oracle_values};
 use cgt_core::{Nimber, Solver};
 use cgt_games::{GrundySequence, HeapGame, Heaps, Period, SplitNim, TakeAndBreak, Values};
+use cgt_testkit::oracles::{oracle, oracle_values};
 use proptest::prelude::*;
 
 fn sequence(game: &TakeAndBreak, last: u64) -> Vec<u64> {
@@ -319,6 +319,6 @@ fn sequence_and_closed_form_hooks_change_no_answer() {
         let table = Tabulated::new(game.clone(), game.sequence(64).unwrap());
         let mut hinted = Solver::new(HeapGame(table));
         let mut plain = Solver::new(Unhinted(HeapGame(game.clone())));
-        crate::common::assert_same_answers(&mut hinted, &mut plain, (7, 5), name);
+        cgt_testkit::compare::assert_same_answers(&mut hinted, &mut plain, (7, 5), name);
     }
 }

@@ -1,9 +1,9 @@
 //! The sample inputs of judge problems, solved through the library and compared with the
 //! samples' published outputs (tests/oracles/competitive_programming_samples.json).
 
-use crate::common::{judge_samples, numbers};
 use cgt_core::{Outcome, Solver};
 use cgt_games::{Bash, HeapGame, Heaps, Nim, SplitNim, SubsetNim};
+use cgt_testkit::oracles::{judge_samples, numbers};
 
 fn first_player_wins<G: cgt_games::HeapRuleset>(game: G, heaps: Vec<u64>) -> bool {
     Solver::new(HeapGame(game))

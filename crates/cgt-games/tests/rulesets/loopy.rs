@@ -6,12 +6,10 @@ use cgt_core::{Budget, LoopySolver, LoopyValue, MisereAsNormal, Nimber, Outcome}
 use cgt_games::{Digraph, Game, Loopy, LoopySubtraction, SquareButOne, WindUp};
 use proptest::prelude::*;
 
-use super::common::oracle;
-#[path = "../../../cgt-core/tests/core/loopy_brute_force.rs"]
-mod brute_force;
-use brute_force::{
+use cgt_testkit::loopy::{
     misere_outcomes_by_fixpoint, outcomes_by_fixpoint, remoteness_by_rounds, values_by_brute_force,
 };
+use cgt_testkit::oracles::oracle;
 
 /// A value as the oracle writes it: `0`, `*`, `*2`, `∞`, `∞(0)`, `∞(0,2)`.
 fn oracle_value(text: &str) -> LoopyValue {

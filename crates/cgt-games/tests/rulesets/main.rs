@@ -5,7 +5,6 @@
 mod analysis;
 mod chomp;
 mod coins;
-mod common;
 mod cram;
 mod games;
 mod genus;

@@ -6,7 +6,7 @@ use cgt_core::{ImpartialGame, MisereSolver, Outcome, Unhinted};
 use cgt_games::{HeapGame, Heaps, Nim};
 use proptest::prelude::*;
 
-use crate::common::{numbers, oracle};
+use cgt_testkit::oracles::{numbers, oracle};
 
 /// Bouton's rule as the oracle states it: the first player wins iff (all heaps <= 1 and the
 /// xor is 0) or (some heap > 1 and the xor is not 0).

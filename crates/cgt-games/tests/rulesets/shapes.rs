@@ -10,7 +10,7 @@ use cgt_core::{
 use cgt_games::{HeapGame, HeapRuleset, Heaps, MooreNim, Nim, Notation, Staircase, Wythoff};
 use proptest::prelude::*;
 
-use crate::common::{judge_samples, numbers, oracle, oracle_values, whole_numbers};
+use cgt_testkit::oracles::{judge_samples, numbers, oracle, oracle_values, whole_numbers};
 
 #[test]
 fn wythoff_values_are_oeis_a004481() {

@@ -7,8 +7,7 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-mod common;
-use common::{cgt, fails, json};
+use crate::common::{cgt, fails, json};
 
 /// Writes `text` to a file of the temporary directory named after this process and `name`.
 fn file(name: &str, text: &str) -> String {
@@ -41,7 +40,7 @@ fn play(arguments: &[&str], script: &str) -> String {
 #[test]
 fn windup_values_through_the_program() {
     // cgt-tools' WindUp(7, {1,2,5}) and WindUp(5, {1,3}) rows.
-    let oracle = common::oracle("loopy_games.json");
+    let oracle = crate::common::oracle("loopy_games.json");
     for (game, case) in [("windup:7:1,2,5", 0), ("windup:5:1,3", 2)] {
         let values = oracle["windup"]["cases"][case]["values"]
             .as_array()

@@ -1,19 +1,13 @@
-//! Helpers shared by the tests of the workspace (this crate's, and the program's through a
-//! `#[path]` module): the oracle tables of the workspace's `tests/oracles/`.
-
-#![allow(dead_code)]
+//! The oracle tables of the workspace's `tests/oracles/` (published values, each file with
+//! its source), and readers for them.
 
 use serde_json::Value;
 
 /// The parsed oracle file `name` from `tests/oracles/`.
 pub fn oracle(name: &str) -> Value {
-    // The workspace's root is this package's directory or two above it.
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-    let path = [root.join("tests/oracles"), root.join("../../tests/oracles")]
-        .into_iter()
-        .find(|directory| directory.is_dir())
-        .unwrap_or_else(|| panic!("no tests/oracles above {}", root.display()))
-        .join(name);
+    // The workspace's root is two above this package's directory.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let path = root.join("tests/oracles").join(name);
     let shown = path.display();
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{shown}: {e}"));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{shown}: {e}"))
@@ -70,34 +64,6 @@ pub fn numbers(text: &str) -> Vec<u64> {
         .filter(|part| !part.is_empty())
         .map(|part| part.parse().expect("a number"))
         .collect()
-}
-
-/// Asserts that two solvers of the same game, one with its hooks and one without, give the same
-/// Grundy value and the same winning moves for every position of two heaps below `largest`.
-pub fn assert_same_answers<A, B>(
-    hinted: &mut cgt_core::Solver<A>,
-    plain: &mut cgt_core::Solver<B>,
-    largest: (u64, u64),
-    name: &str,
-) where
-    A: cgt_core::ImpartialGame<Position = cgt_games::Heaps>,
-    B: cgt_core::ImpartialGame<Position = cgt_games::Heaps>,
-{
-    for a in 0..largest.0 {
-        for b in 0..largest.1 {
-            let position = cgt_games::Heaps::from([a, b]);
-            assert_eq!(
-                hinted.grundy(&position).unwrap(),
-                plain.grundy(&position).unwrap(),
-                "{name} {position}"
-            );
-            let mut fast = hinted.winning_moves(&position).unwrap();
-            let mut slow = plain.winning_moves(&position).unwrap();
-            fast.sort();
-            slow.sort();
-            assert_eq!(fast, slow, "{name} {position}");
-        }
-    }
 }
 
 /// G(n) of Dawson's chess (`key` "dawsons_chess_0.137", values under `field`

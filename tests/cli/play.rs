@@ -3,8 +3,6 @@
 use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 
-mod common;
-
 /// A running `cgt play` and everything it has printed so far.
 struct Session {
     child: Child,
@@ -235,7 +233,10 @@ fn following_misere_hints_wins() {
 
 /// `board` with the cells a move such as `domino on r2c1-r2c2` names filled, written back.
 fn cram_after(board: &str, description: &str) -> String {
-    common::cram_text(&common::with_domino(&common::cram_rows(board), description))
+    crate::common::cram_text(&crate::common::with_domino(
+        &crate::common::cram_rows(board),
+        description,
+    ))
 }
 
 /// Cram from 4 x 5 (nimber 2 in Beling's table, tests/oracles/cram_beling.json: an
@@ -261,8 +262,8 @@ fn following_cram_hints_wins_on_the_board_as_played() {
             .next()
             .unwrap();
         assert_eq!(
-            common::cram_rows(shown),
-            common::cram_rows(&board),
+            crate::common::cram_rows(shown),
+            crate::common::cram_rows(&board),
             "{before}"
         );
         board = cram_after(&board, hint.split(',').next().unwrap());
@@ -282,9 +283,9 @@ fn following_cram_hints_wins_on_the_board_as_played() {
 /// first bite).
 #[test]
 fn hints_typed_as_moves_are_accepted_and_win() {
-    let cram = common::oracle("cram_beling.json")["nimbers"]["4x5"].as_u64();
+    let cram = crate::common::oracle("cram_beling.json")["nimbers"]["4x5"].as_u64();
     let chess =
-        common::oracle("dawson_0.07_and_0.137.json")["dawsons_chess_0.137"]["G_source_values"]
+        crate::common::oracle("dawson_0.07_and_0.137.json")["dawsons_chess_0.137"]["G_source_values"]
             .clone();
     assert_ne!(cram, Some(0));
     assert_ne!(chess[9].as_u64(), Some(0));
@@ -360,7 +361,7 @@ fn bad_cram_dominoes_get_a_message() {
 #[test]
 fn hints_in_a_sum_name_the_component() {
     let chess =
-        common::oracle("dawson_0.07_and_0.137.json")["dawsons_chess_0.137"]["G_source_values"]
+        crate::common::oracle("dawson_0.07_and_0.137.json")["dawsons_chess_0.137"]["G_source_values"]
             .clone();
     let cycle = u64::from(chess[4].as_u64() == Some(0));
     assert_ne!(cycle ^ chess[10].as_u64().unwrap(), 0);

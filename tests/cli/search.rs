@@ -2,14 +2,13 @@
 //! Dawson's chess through `value`, the same answers on one thread and on two, and a winning
 //! move that leaves a P-position.
 
-mod common;
 use std::collections::BTreeSet;
 
-use common::{cgt, cram_rows, json, with_domino};
+use crate::common::{cgt, cram_rows, json, with_domino};
 
 #[test]
 fn cram_and_node_kayles_through_the_program() {
-    let table = common::oracle("cram_beling.json");
+    let table = crate::common::oracle("cram_beling.json");
     for (board, key) in [
         ("4x5", "4x5"),
         ("5x4", "4x5"),
@@ -23,7 +22,7 @@ fn cram_and_node_kayles_through_the_program() {
         }
     }
     // Node Kayles on a path of 20 is Dawson's chess G(20) = 0 (A002187).
-    let chess = common::oracle("dawson_0.07_and_0.137.json");
+    let chess = crate::common::oracle("dawson_0.07_and_0.137.json");
     let expected = chess["dawsons_chess_0.137"]["G_source_values"][20]
         .as_u64()
         .unwrap();
@@ -51,7 +50,7 @@ fn cram_and_node_kayles_through_the_program() {
 fn heap_games_by_search_through_the_program() {
     // Grundy's game valued by the pruned search instead of its Grundy sequence: OEIS A002188
     // (tests/oracles/grundys_game.json), on one thread and on two.
-    let grundy: Vec<u64> = common::oracle("grundys_game.json")["G_source_values"]
+    let grundy: Vec<u64> = crate::common::oracle("grundys_game.json")["G_source_values"]
         .as_array()
         .unwrap()
         .iter()
@@ -85,7 +84,7 @@ fn heap_games_by_search_through_the_program() {
         assert_eq!(total, 0, "{position}");
     }
     // Kayles (OEIS A002186, tests/oracles/kayles_0.77.json).
-    let kayles = common::oracle("kayles_0.77.json")["G_source_values"][100]
+    let kayles = crate::common::oracle("kayles_0.77.json")["G_source_values"][100]
         .as_u64()
         .unwrap();
     let report = json(&["value", "kayles", "100", "--search", "--json"]);

@@ -1,14 +1,13 @@
-//! Helpers shared by the integration tests: reading the oracle tables.
+//! Helpers shared by the program's tests: running `cgt`, reading its JSON, and the oracle
+//! tables and Cram boards of `cgt-testkit`.
 
-#![allow(dead_code, unused_imports)]
 
 use std::process::{Command, Output};
 
 use serde_json::Value;
 
-#[path = "../../crates/cgt-games/tests/rulesets/common.rs"]
-mod oracles;
-pub use oracles::{oracle, oracle_values, whole_numbers};
+pub use cgt_testkit::cram::{cram_rows, cram_text, with_domino};
+pub use cgt_testkit::oracles::{oracle, oracle_values, whole_numbers};
 
 /// Runs the `cgt` binary with `arguments`.
 pub fn cgt(arguments: &[&str]) -> Output {
@@ -57,44 +56,4 @@ pub fn fails(arguments: &[&str], needle: &str) {
     assert!(stderr.contains(needle), "{arguments:?}: {stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(output.stdout.is_empty(), "{arguments:?}");
-}
-
-/// A Cram board as rows of cells, `true` for a free one: `RxC` or rows such as `..#./....`.
-pub fn cram_rows(text: &str) -> Vec<Vec<bool>> {
-    if let Some((rows, columns)) = text.split_once('x') {
-        let (rows, columns): (usize, usize) = (rows.parse().unwrap(), columns.parse().unwrap());
-        return vec![vec![true; columns]; rows];
-    }
-    text.split('/')
-        .map(|row| row.chars().map(|cell| cell == '.').collect())
-        .collect()
-}
-
-/// `board` with the two cells a move such as `domino on r2c1-r2c2` names filled; each must
-/// be free.
-pub fn with_domino(board: &[Vec<bool>], description: &str) -> Vec<Vec<bool>> {
-    let cells = description.strip_prefix("domino on ").unwrap();
-    let mut after = board.to_vec();
-    for cell in cells.split('-') {
-        let (row, column) = cell[1..].split_once('c').unwrap();
-        let (row, column): (usize, usize) = (row.parse().unwrap(), column.parse().unwrap());
-        assert!(
-            after[row - 1][column - 1],
-            "{description}: r{row}c{column} is not free"
-        );
-        after[row - 1][column - 1] = false;
-    }
-    after
-}
-
-/// Rows of cells written back as `..#./....`.
-pub fn cram_text(rows: &[Vec<bool>]) -> String {
-    rows.iter()
-        .map(|row| {
-            row.iter()
-                .map(|&free| if free { '.' } else { '#' })
-                .collect()
-        })
-        .collect::<Vec<String>>()
-        .join("/")
 }

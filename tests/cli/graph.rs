@@ -1,38 +1,9 @@
-//! `cgt moves`, `cgt graph`, `cgt sequence --plot` and `cgt completions` run as processes, their
-//! outputs parsed back and checked against independent values.
+//! `cgt graph`: state graphs in DOT, JSON and SVG parsed back and checked, misère labels,
+//! and drawings in ASCII.
 
-mod common;
-
-use common::{cgt, json};
+use crate::common::{cgt, json};
 
 use std::collections::HashMap;
-use std::process::Command;
-
-use proptest::prelude::*;
-
-#[test]
-fn moves_of_kayles_are_valued_by_oeis_a002186() {
-    let kayles = common::oracle_values("kayles_0.77.json", "/oeis_A002186/terms");
-    let report = json(&["moves", "kayles", "9", "5", "--json"]);
-    assert_eq!(report["grundy"].as_u64(), Some(kayles[9] ^ kayles[5]));
-    let moves = report["moves"].as_array().unwrap();
-    // From a row of n: take 1 leaving a + b = n - 1, or 2 leaving a + b = n - 2.
-    let splits = |n: u64| {
-        (1..=2)
-            .filter(|&k| k <= n)
-            .map(move |k| (n - k) / 2 + 1)
-            .sum::<u64>()
-    };
-    assert_eq!(moves.len() as u64, splits(9) + splits(5));
-    for entry in moves {
-        let position = common::whole_numbers(&entry["position"]);
-        let expected = position
-            .iter()
-            .fold(0, |sum, &heap| sum ^ kayles[heap as usize]);
-        assert_eq!(entry["grundy"].as_u64(), Some(expected), "{entry}");
-        assert_eq!(entry["winning"].as_bool(), Some(expected == 0));
-    }
-}
 
 #[test]
 fn graph_dot_parses_back_to_the_nim_state_graph() {
@@ -117,7 +88,7 @@ fn misere_graphs_label_positions_with_conways_misere_values() {
     }
     assert_eq!(nodes.len(), reached.len());
     for node in nodes {
-        let heaps = common::whole_numbers(&node["position"]);
+        let heaps = crate::common::whole_numbers(&node["position"]);
         let xor = heaps.iter().fold(0, |x, &h| x ^ h);
         let expected = if heaps.iter().all(|&h| h <= 1) {
             1 - xor
@@ -181,137 +152,6 @@ fn graphs_drawn_with_ascii_hold_no_other_character() {
             let ascii = String::from_utf8(cgt(&arguments).stdout).unwrap();
             assert!(ascii.is_ascii(), "{format} {misere}: {ascii}");
             assert!(ascii.contains("inf"), "{format} {misere}: {ascii}");
-        }
-    }
-}
-
-#[test]
-fn plot_is_well_formed_svg_with_the_values_and_the_period() {
-    let expected =
-        common::oracle_values("kayles_0.77.json", "/G_expanded_by_rule_0_to_1199/values");
-    let svg = String::from_utf8(common::plot("kayles", 600, "svg")).unwrap();
-    let document = roxmltree::Document::parse(&svg).expect("well-formed SVG");
-    let points: Vec<(usize, u64)> = document
-        .descendants()
-        .filter(|node| node.has_tag_name("circle"))
-        .map(|node| {
-            (
-                node.attribute("data-n").unwrap().parse().unwrap(),
-                node.attribute("data-g").unwrap().parse().unwrap(),
-            )
-        })
-        .collect();
-    assert_eq!(points.len(), 601);
-    for (n, value) in points {
-        assert_eq!(value, expected[n], "G({n})");
-    }
-    let marks = |class: &str| {
-        document
-            .descendants()
-            .any(|node| node.attribute("class") == Some(class))
-    };
-    assert!(marks("preperiod") && marks("period"));
-    assert!(svg.contains("period 12"));
-    let refused = cgt(&["sequence", "kayles", "--to", "10", "--plot", "out.gif"]);
-    assert_eq!(refused.status.code(), Some(2));
-    // The PNG is a real 900 x 460 image: its signature and header say so.
-    let bytes = common::plot("kayles", 600, "png");
-    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n");
-    assert_eq!(&bytes[16..24], &[0, 0, 3, 132, 0, 0, 1, 204]);
-}
-
-#[test]
-fn completions_are_generated_for_each_shell() {
-    for shell in ["bash", "zsh", "fish"] {
-        let output = cgt(&["completions", shell]);
-        assert!(output.status.success());
-        let script = String::from_utf8(output.stdout).unwrap();
-        assert!(
-            script.contains("sequence") && script.contains("play"),
-            "{shell}"
-        );
-        // The game names come from the catalogue, so every game completes (clap_complete's
-        // fish scripts complete options and subcommands only, not positional values).
-        if shell == "fish" {
-            continue;
-        }
-        for game in json(&["games", "--json"])["games"].as_array().unwrap() {
-            let name = game["name"].as_str().unwrap();
-            assert!(script.contains(name), "{shell}: {name}");
-        }
-    }
-    assert_eq!(cgt(&["completions", "tcsh"]).status.code(), Some(2));
-}
-
-/// A word the parser may meet: pieces of the grammar, numbers, and arbitrary text.
-fn word() -> impl Strategy<Value = String> {
-    prop_oneof![
-        prop::sample::select(vec![
-            "value",
-            "moves",
-            "sequence",
-            "graph",
-            "games",
-            "play",
-            "completions",
-            "nim",
-            "kayles",
-            "grundy",
-            "lasker",
-            "split-nim",
-            "bash:",
-            "octal:0.",
-            "tb:4!.",
-            "subtraction:",
-            "allbut:",
-            "--json",
-            "--to",
-            "--table",
-            "--summary",
-            "--format",
-            "--max-positions",
-            "--first",
-            "-1",
-            "0",
-            "18446744073709551616",
-            ",",
-            "[",
-            "!",
-            ".",
-        ])
-        .prop_map(str::to_string),
-        "[0-9]{1,3}",
-        "\\PC{0,12}",
-    ]
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(96))]
-
-    #[test]
-    fn no_argument_list_makes_cgt_panic(words in prop::collection::vec(word(), 0..6)) {
-        let mut arguments: Vec<String> = Vec::new();
-        // Glue some words together, as in bash:3 or octal:0.77.
-        for word in words {
-            match arguments.last_mut() {
-                Some(last) if last.ends_with(':') || last.ends_with('.') => last.push_str(&word),
-                _ => arguments.push(word),
-            }
-        }
-        // Keep every run small: a heap or a sequence bound of at most 3 digits.
-        let output = Command::new(env!("CARGO_BIN_EXE_cgt"))
-            .args(&arguments)
-            .arg("--max-positions")
-            .arg("100000")
-            .stdin(std::process::Stdio::null())
-            .output()
-            .unwrap();
-        let code = output.status.code();
-        prop_assert!(code == Some(0) || code == Some(2), "{:?}: {:?}", arguments, output);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        prop_assert!(!stderr.contains("panicked"), "{:?}: {}", arguments, stderr);
-        if code == Some(2) && !stderr.starts_with("Usage") {
-            prop_assert!(stderr.lines().count() <= 1 || stderr.contains("Usage:"), "{}", stderr);
         }
     }
 }

@@ -1,0 +1,193 @@
+//! `cgt sequence`: Grundy sequences against OEIS, summaries, the sparse-space report, one
+//! thread or two, checkpoints that survive `kill`, misère genera, and plots.
+
+use crate::common::{cgt, fails, json};
+
+#[test]
+fn sequence_json_of_kayles_matches_oeis() {
+    let expected =
+        crate::common::oracle_values("kayles_0.77.json", "/G_expanded_by_rule_0_to_1199/values");
+    let report = json(&["sequence", "kayles", "--to", "1199", "--json"]);
+    let values = crate::common::whole_numbers(&report["values"]);
+    assert_eq!(values, expected);
+    assert_eq!(report["period"]["period"], 12);
+    assert_eq!(report["period"]["preperiod"], 71);
+    assert_eq!(report["period"]["saltus"], 0);
+    assert_eq!(report["period"]["proven"], true);
+}
+
+#[test]
+fn sequence_summary_counts_zeros() {
+    // Dawson's chess (OEIS A002187) to n = 131: its zeros are the P-positions in the table.
+    let values = crate::common::oracle_values(
+        "dawson_0.07_and_0.137.json",
+        "/dawsons_chess_0.137/G_source_values",
+    );
+    let zeros = values.iter().filter(|&&value| value == 0).count();
+    let output = cgt(&[
+        "sequence",
+        "dawson-chess",
+        "--to",
+        &(values.len() - 1).to_string(),
+        "--summary",
+    ]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains(&format!("zeros:    {zeros}")), "{text}");
+    assert!(text.contains(&format!(
+        "G({}) = {}",
+        values.len() - 1,
+        values[values.len() - 1]
+    )));
+}
+
+#[test]
+fn sequence_json_reports_the_sparse_space() {
+    // Kayles (OEIS A002186 by its rule, tests/oracles): the largest value, where it first
+    // occurs, and the rare heaps under the mask reported, counted from the values.
+    let expected =
+        crate::common::oracle_values("kayles_0.77.json", "/G_expanded_by_rule_0_to_1199/values");
+    let report = json(&["sequence", "kayles", "--to", "1199", "--json"]);
+    let largest = *expected[1..].iter().max().unwrap();
+    assert_eq!(report["largest"], largest);
+    assert_eq!(
+        report["largest_at"],
+        expected.iter().position(|&value| value == largest).unwrap()
+    );
+    let mask = report["rare_mask"].as_u64().unwrap();
+    // Kayles stops at its proven period (71 + 12 + ...): the report covers the values computed.
+    let computed = report["rare_count"].as_u64().unwrap();
+    let last_rare = report["last_rare"].as_u64();
+    let upto = last_rare.unwrap_or(0) as usize;
+    let rare = (1..=upto)
+        .filter(|&heap| (expected[heap] & mask).count_ones() % 2 == 0)
+        .count() as u64;
+    assert_eq!(rare, computed);
+    assert!(last_rare.is_none_or(|heap| (expected[heap as usize] & mask).count_ones() % 2 == 0));
+}
+
+#[test]
+fn sequence_with_one_thread_or_two_prints_the_same() {
+    let run = |threads: &str| {
+        let output = cgt(&[
+            "sequence",
+            "octal:0.6",
+            "--to",
+            "12000",
+            "--summary",
+            "--threads",
+            threads,
+        ]);
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    assert_eq!(run("1"), run("2"));
+    fails(
+        &["sequence", "octal:0.6", "--to", "10", "--threads", "0"],
+        "--threads",
+    );
+    fails(
+        &[
+            "sequence",
+            "octal:0.6",
+            "--to",
+            "10",
+            "--checkpoint-every",
+            "5",
+        ],
+        "--checkpoint",
+    );
+}
+
+#[test]
+fn a_sequence_killed_at_any_moment_resumes_from_its_checkpoint() {
+    let directory = std::env::temp_dir().join(format!("cgt-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let file = directory.join("0.6.checkpoint");
+    let _ = std::fs::remove_file(&file);
+    let path = file.to_str().unwrap();
+    let arguments = [
+        "sequence",
+        "octal:0.6",
+        "--to",
+        "300000",
+        "--summary",
+        "--checkpoint",
+        path,
+        "--checkpoint-every",
+        "0.01",
+    ];
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cgt"))
+        .args(arguments)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Killed (SIGKILL) once a checkpoint has been written, in the middle of the run.
+    let start = std::time::Instant::now();
+    while !file.exists() && start.elapsed() < std::time::Duration::from_secs(60) {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the run ended before it was killed"
+    );
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let resumed = cgt(&arguments);
+    assert!(resumed.status.success(), "{resumed:?}");
+    let uninterrupted = cgt(&arguments[..5]);
+    assert_eq!(
+        String::from_utf8(resumed.stdout).unwrap(),
+        String::from_utf8(uninterrupted.stdout).unwrap()
+    );
+    // A checkpoint that cannot be written is refused before any work.
+    fails(
+        &[
+            "sequence",
+            "octal:0.6",
+            "--to",
+            "10",
+            "--checkpoint",
+            "/nonexistent/x.cgt",
+        ],
+        "cannot be written",
+    );
+    // A damaged checkpoint is one line and status 2.
+    std::fs::write(&file, b"cgt sequence checkpoint 1\nnot the rest").unwrap();
+    fails(&arguments, "checkpoint");
+}
+
+#[test]
+fn sequence_misere_prints_the_genus_of_each_heap() {
+    // Conway (ONAG ch. 12): a heap of Nim, *n, has genus 0^{120}, 1^{031}, then n^{n(n⊕2)}.
+    let report = json(&["sequence", "nim", "--to", "3", "--misere", "--json"]);
+    let genera: Vec<&str> = report["heaps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|heap| heap["genus"].as_str().unwrap())
+        .collect();
+    assert_eq!(genera, ["0^{120}", "1^{031}", "2^{20}", "3^{31}"]);
+    assert_eq!(report["heaps"][1]["misere"], 0);
+    assert_eq!(report["heaps"][3]["class"], "tame");
+    let text =
+        String::from_utf8(cgt(&["sequence", "nim", "--to", "2", "--misere"]).stdout).unwrap();
+    assert!(text.contains("2^{20}"), "{text}");
+    fails(
+        &["sequence", "wythoff", "--to", "3", "--misere"],
+        "not a heap game",
+    );
+    fails(
+        &[
+            "sequence",
+            "kayles",
+            "--to",
+            "60",
+            "--misere",
+            "--max-positions",
+            "1000",
+        ],
+        "limit",
+    );
+}
