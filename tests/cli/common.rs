@@ -1,7 +1,6 @@
 //! Helpers shared by the program's tests: running `cgt`, reading its JSON, and the oracle
 //! tables and Cram boards of `cgt-testkit`.
 
-
 use std::process::{Command, Output};
 
 use serde_json::Value;

@@ -18,10 +18,10 @@ use crate::{Error, Period, Result, TakeAndBreak, Values};
 use super::checkpoint::Checkpoint;
 use super::kernel::Kernel;
 use super::period::find_period;
-use super::plain::CachedSplits;
+use super::plain::Plain;
 use super::sharing::{self, Job, SHARE_COST, SHARE_FROM, Shared, Sharing};
-use super::sparse::{Census, Classes, rare_heaps};
-use super::splits::{SplitSet, View};
+use super::sparse::{Census, Classes, Sparse, rare_heaps};
+use super::splits::View;
 use super::{GrundySequence, SequenceOptions, check_memory};
 
 /// How the engine values two-heap splits now.
@@ -44,12 +44,9 @@ const SPARSE_START: u64 = 2048;
 
 /// The engine's state between heaps.
 pub(super) struct Engine {
-    pub(super) kernel: Kernel,
-    /// The values of the options of the heap at hand, other than two-heap splits: in `others`,
-    /// or in `set` when `options_in_set` (see `other_options`).
-    pub(super) others: Vec<u64>,
-    pub(super) set: MexSet,
-    pub(super) options_in_set: bool,
+    kernel: Kernel,
+    /// The values of the options of the heap at hand, other than two-heap splits.
+    others: Others,
     /// The largest value so far.
     pub(super) largest: u64,
     /// Values `G(m)` for `1 <= m <= singles_upto`, for a repeating digit that leaves one heap.
@@ -62,15 +59,41 @@ pub(super) struct Engine {
     partitions: Vec<Vec<u64>>,
     /// Options examined so far: the measure of work the budget bounds.
     pub(super) work: u64,
-    /// The values of two-heap splits of the plain method.
-    pub(super) splits: SplitSet,
-    /// Scratch space for the splits of one total.
-    pub(super) scratch: SplitSet,
-    /// The split values the sparse method has seen for the heap at hand.
-    pub(super) flags: SplitSet,
-    /// How far the sparse method's scan of each splitting take has got.
-    pub(super) cursors: Vec<u64>,
-    pub(super) split_cache: Vec<CachedSplits>,
+    /// Each method's own state.
+    plain: Plain,
+    sparse: Sparse,
+}
+
+/// The values of the options of a heap other than its two-heap splits, which every method
+/// starts from: in `values` for a code with moves that leave at most one heap besides splits
+/// (the common case, with no set to clear), else in `set`, which `in_set` then says.
+pub(super) struct Others {
+    pub(super) values: Vec<u64>,
+    pub(super) set: MexSet,
+    pub(super) in_set: bool,
+}
+
+impl Others {
+    /// The values as a set: `set` itself, or filled from `values`.
+    pub(super) fn as_set(&mut self) -> &MexSet {
+        if !self.in_set {
+            self.set.clear();
+            for &value in &self.values {
+                self.set.insert(Nimber::new(value));
+            }
+        }
+        &self.set
+    }
+}
+
+/// What a method is asked: the options of heap `n`, the heap after the last of `view`, under
+/// the code's `kernel`, with the splits a second thread valued meanwhile in `shared`.
+#[derive(Clone, Copy)]
+pub(super) struct Ask<'a, T> {
+    pub(super) kernel: &'a Kernel,
+    pub(super) view: View<'a, T>,
+    pub(super) n: u64,
+    pub(super) shared: Option<&'a Shared>,
 }
 
 /// The engine's record of its choice of method: the sparse method is tried once at most a
@@ -88,9 +111,11 @@ impl Engine {
     fn new(game: &TakeAndBreak) -> Engine {
         Engine {
             kernel: Kernel::new(game),
-            others: Vec::new(),
-            set: MexSet::new(),
-            options_in_set: false,
+            others: Others {
+                values: Vec::new(),
+                set: MexSet::new(),
+                in_set: false,
+            },
             largest: 0,
             prefix_singles: MexSet::new(),
             singles_upto: 0,
@@ -99,11 +124,8 @@ impl Engine {
             method: Method::Plain,
             partitions: Vec::new(),
             work: 0,
-            splits: SplitSet::new(),
-            scratch: SplitSet::new(),
-            flags: SplitSet::new(),
-            cursors: Vec::new(),
-            split_cache: Vec::new(),
+            plain: Plain::new(),
+            sparse: Sparse::new(),
         }
     }
 
@@ -114,9 +136,21 @@ impl Engine {
             return 0;
         }
         self.other_options(view, n);
+        let ask = Ask {
+            kernel: &self.kernel,
+            view,
+            n,
+            shared,
+        };
         match self.method {
-            Method::Plain => self.plain(view, n, shared),
-            Method::Sparse(classes) => self.sparse(view, n, classes, rare, shared),
+            Method::Plain => {
+                let width = words_for(self.largest);
+                self.plain.mex(ask, &mut self.others, &mut self.work, width)
+            }
+            Method::Sparse(classes) => {
+                self.sparse
+                    .mex(ask, &self.others, &mut self.work, classes, rare)
+            }
         }
     }
 
@@ -125,23 +159,23 @@ impl Engine {
     /// no set to clear), else in `set`, which `options_in_set` then says.
     fn other_options<T: Cell>(&mut self, view: View<T>, n: u64) {
         self.work += 1 + self.kernel.singles.len() as u64;
-        self.others.clear();
+        self.others.values.clear();
         if self.kernel.takes_whole(n) {
-            self.others.push(0);
+            self.others.values.push(0);
         }
         for &k in &self.kernel.singles {
             if k < n {
-                self.others.push(view.get((n - k) as usize));
+                self.others.values.push(view.get((n - k) as usize));
             }
         }
-        self.options_in_set =
+        self.others.in_set =
             self.kernel.tail_single || self.kernel.tail_pair || !self.kernel.more.is_empty();
-        if !self.options_in_set {
+        if !self.others.in_set {
             return;
         }
-        self.set.clear();
-        for &value in &self.others {
-            self.set.insert(Nimber::new(value));
+        self.others.set.clear();
+        for &value in &self.others.values {
+            self.others.set.insert(Nimber::new(value));
         }
         if n > self.kernel.explicit {
             let upto = n - self.kernel.explicit;
@@ -151,7 +185,7 @@ impl Engine {
                     let value = view.get(self.singles_upto as usize);
                     self.prefix_singles.insert(Nimber::new(value));
                 }
-                self.set.union_with(&self.prefix_singles);
+                self.others.set.union_with(&self.prefix_singles);
             }
             if self.kernel.tail_pair {
                 while self.pairs_upto < upto {
@@ -163,7 +197,7 @@ impl Engine {
                         self.prefix_pairs.insert(Nimber::new(value));
                     }
                 }
-                self.set.union_with(&self.prefix_pairs);
+                self.others.set.union_with(&self.prefix_pairs);
             }
         }
         for &(k, parts, distinct) in &self.kernel.more {
@@ -181,7 +215,7 @@ impl Engine {
                     let sum = partition
                         .iter()
                         .fold(0, |sum, &heap| sum ^ view.get(heap as usize));
-                    self.set.insert(Nimber::new(sum));
+                    self.others.set.insert(Nimber::new(sum));
                 }
             }
         }

@@ -9,13 +9,10 @@
 //! the work (see `sharing.rs`), the splits whose parts were both known before the batch at hand
 //! arrive as bit words, and the engine scans only the rest.
 
-use cgt_core::Nimber;
-
 use crate::sequence::values::Cell;
 
-use super::engine::Engine;
-use super::sharing::Shared;
-use super::splits::{View, split_half};
+use super::engine::{Ask, Others};
+use super::splits::{SplitSet, View, split_half};
 
 /// The set of values of all two-heap splits of one total.
 pub(super) struct CachedSplits {
@@ -24,17 +21,47 @@ pub(super) struct CachedSplits {
     words: Vec<u64>,
 }
 
-impl Engine {
-    /// The mex of the options of heap `n` (the last of `view`, plus one): the engine's set
-    /// of options from other moves, and every two-heap split.
-    pub(super) fn plain<T: Cell>(&mut self, view: View<T>, n: u64, shared: Option<&Shared>) -> u64 {
+/// The plain method's state: the split values of the heap at hand, scratch space, and the
+/// totals that several takes meet, kept while they are needed.
+pub(super) struct Plain {
+    /// The values of the heap's two-heap splits.
+    splits: SplitSet,
+    /// Scratch space for the splits of one total.
+    scratch: SplitSet,
+    /// The split values of totals that several takes reach.
+    cache: Vec<CachedSplits>,
+}
+
+impl Plain {
+    pub(super) fn new() -> Plain {
+        Plain {
+            splits: SplitSet::new(),
+            scratch: SplitSet::new(),
+            cache: Vec::new(),
+        }
+    }
+
+    /// The mex of the options of the heap asked (`others`, and every two-heap split), split
+    /// values held in `width` bit words; `work` counts the splits.
+    pub(super) fn mex<T: Cell>(
+        &mut self,
+        ask: Ask<T>,
+        others: &mut Others,
+        work: &mut u64,
+        width: usize,
+    ) -> u64 {
+        let Ask {
+            kernel,
+            view,
+            n,
+            shared,
+        } = ask;
         self.splits.clear();
         // Totals below n - max_take will not be asked for again.
-        let max_split_take = self.kernel.max_split_take;
-        self.split_cache
-            .retain(|entry| entry.total + max_split_take >= n);
-        for index in 0..self.kernel.pairs.len() {
-            let (k, distinct) = self.kernel.pairs[index];
+        let max_split_take = kernel.max_split_take;
+        self.cache.retain(|entry| entry.total + max_split_take >= n);
+        let several = kernel.pairs.len() > 1;
+        for &(k, distinct) in &kernel.pairs {
             if k + 2 > n {
                 continue;
             }
@@ -42,7 +69,7 @@ impl Engine {
             let half = split_half(total, distinct);
             // The splits of this total are options examined, whether scanned now, shared or
             // merged from the cache, so the budget bounds the time either way.
-            self.work += half;
+            *work += half;
             match shared {
                 Some(shared) => {
                     // The other thread valued the smaller parts in (bound, end].
@@ -51,26 +78,28 @@ impl Engine {
                     self.splits.scan_range(view, total, end + 1, half);
                     self.splits.merge(shared.words(total, distinct));
                 }
-                None => self.plain_total(view, total, distinct),
+                None => self.total(view, total, distinct, several, width),
             }
         }
-        if !self.options_in_set {
-            self.set.clear();
-            for &value in &self.others {
-                self.set.insert(Nimber::new(value));
-            }
-        }
-        self.splits.mex_with(&self.set)
+        self.splits.mex_with(others.as_set())
     }
 
-    /// Adds the values of every split of `total`, from the cache if it is there.
-    fn plain_total<T: Cell>(&mut self, view: View<T>, total: u64, distinct: bool) {
-        if self.kernel.pairs.len() == 1 {
+    /// Adds the values of every split of `total`, from the cache if it is there; only when
+    /// `several` takes may meet the same total is it cached.
+    fn total<T: Cell>(
+        &mut self,
+        view: View<T>,
+        total: u64,
+        distinct: bool,
+        several: bool,
+        width: usize,
+    ) {
+        if !several {
             // No other take meets this total: straight into the set.
             return self.splits.scan(view, total, distinct);
         }
         let cached = self
-            .split_cache
+            .cache
             .iter()
             .find(|entry| entry.total == total && entry.distinct == distinct);
         if let Some(entry) = cached {
@@ -82,10 +111,10 @@ impl Engine {
             // Values of 2^16 and more are not kept as words.
             return self.splits.scan(view, total, distinct);
         }
-        let mut words = vec![0; self.width()];
+        let mut words = vec![0; width];
         self.scratch.words_into(&mut words);
         self.splits.merge(&words);
-        self.split_cache.push(CachedSplits {
+        self.cache.push(CachedSplits {
             total,
             distinct,
             words,

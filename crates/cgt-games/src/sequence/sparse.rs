@@ -17,9 +17,8 @@
 use crate::Values;
 use crate::sequence::values::{Cell, with_slice};
 
-use super::engine::{Engine, Rare};
-use super::sharing::Shared;
-use super::splits::{View, split_half};
+use super::engine::{Ask, Others, Rare};
+use super::splits::{SplitSet, split_half};
 
 /// Which heaps are rare (see the module docs). With `refine` false this is the rare/common
 /// split of Gangolli & Plambeck.
@@ -56,33 +55,56 @@ const SPARSE_BLOCK: u64 = 128;
 /// against 4: 4% fewer instructions for 0.106 and 7% for 0.16, counted by callgrind).
 const FIRST_BLOCK: u64 = 16;
 
-impl Engine {
-    /// The mex of the options of heap `n` by the sparse method with `classes`.
-    pub(super) fn sparse<T: Cell>(
+/// The sparse method's state for the heap at hand.
+pub(super) struct Sparse {
+    /// The split values seen.
+    flags: SplitSet,
+    /// How far the scan of each splitting take has got, for codes with many.
+    cursors: Vec<u64>,
+}
+
+impl Sparse {
+    pub(super) fn new() -> Sparse {
+        Sparse {
+            flags: SplitSet::new(),
+            cursors: Vec::new(),
+        }
+    }
+
+    /// The mex of the options of the heap asked by the sparse method with `classes`: `others`,
+    /// the splits with a `rare` part, and the common splits until the mex is settled; `work`
+    /// counts the splits.
+    pub(super) fn mex<T: Cell>(
         &mut self,
-        view: View<T>,
-        n: u64,
+        ask: Ask<T>,
+        others: &Others,
+        work: &mut u64,
         classes: Classes,
         rare: Rare,
-        shared: Option<&Shared>,
     ) -> u64 {
+        let Ask {
+            kernel,
+            view,
+            n,
+            shared,
+        } = ask;
         let flags = &mut self.flags;
         flags.clear();
-        if self.options_in_set {
-            for value in self.set.iter() {
+        if others.in_set {
+            for value in others.set.iter() {
                 flags.insert(value.value());
             }
         } else {
-            for &value in &self.others {
+            for &value in &others.values {
                 flags.insert(value);
             }
         }
-        for &(k, distinct) in &self.kernel.pairs {
+        for &(k, distinct) in &kernel.pairs {
             if k + 2 > n {
                 continue;
             }
             let total = n - k;
-            self.work += (rare.known.len() + rare.fresh.len()) as u64;
+            *work += (rare.known.len() + rare.fresh.len()) as u64;
             match shared {
                 Some(shared) => {
                     // The other thread valued the rare parts in (bound, known); the rest here.
@@ -106,7 +128,7 @@ impl Engine {
         // tentative mex is then final). The sets only grow, so the tentative mex only moves up.
         // With shared work, the splits next to the middle are in already: the scan stops
         // short of them.
-        let pairs = &self.kernel.pairs;
+        let pairs = &kernel.pairs;
         // Most codes split after one or two takes: their cursors live on the stack.
         let mut few = [1u64; 4];
         let cursors: &mut [u64] = if pairs.len() <= few.len() {
@@ -137,7 +159,7 @@ impl Engine {
                 }
                 let to = half.min(*cursor + block - 1);
                 flags.scan_range(view, n - k, *cursor, to);
-                self.work += to + 1 - *cursor;
+                *work += to + 1 - *cursor;
                 *cursor = to + 1;
                 scanned = true;
             }
