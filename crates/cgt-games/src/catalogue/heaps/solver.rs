@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use std::fmt;
 use std::rc::Rc;
 
-use cgt_core::{Budget, Nimber, NimberSearch, Resource, Solver};
+use cgt_core::{Budget, Nimber, NimberSearch, Resource, Solver, Valuer};
 
 use super::ruleset::lasker_grundy;
 use crate::notation::Progress;
@@ -83,21 +83,107 @@ const SEARCHED_HEAP_BYTES: u64 = 128;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct HeapSolver {
-    solver: Solver<HeapGame<Tabulated>>,
-    /// Made by [`HeapSolver::searched`]: every value comes from the pruned search of one
-    /// position instead of the sequence and the solver.
-    search: Option<NimberSearch<HeapGame<Ruleset>>>,
-    /// The heaps below this one have been searched, in increasing order (see
-    /// [`value`](Self::value)).
-    searched_below: u64,
+    /// The one source of values: the solver over the Grundy sequence, or (made by
+    /// [`HeapSolver::searched`]) the pruned search of each heap.
+    valuer: Box<dyn Valuer<Game = HeapGame<Tabulated>>>,
 }
 
 impl fmt::Debug for HeapSolver {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("HeapSolver")
             .field("ruleset", self.ruleset())
-            .field("searched", &self.search.is_some())
             .finish_non_exhaustive()
+    }
+}
+
+/// The values of a solver made by [`HeapSolver::searched`]: each heap searched alone by the
+/// pruned search of one position, smaller heaps first.
+struct HeapSearch {
+    /// The search, of the ruleset itself (its closed forms as hooks).
+    search: NimberSearch<HeapGame<Ruleset>>,
+    /// The same game as the solver's valuer names it: no sequence past heap 0.
+    game: HeapGame<Tabulated>,
+    /// The ruleset, for its closed forms and its number of options.
+    ruleset: Ruleset,
+    /// The heaps below this one have been searched, in increasing order (see
+    /// [`grundy`](Self::grundy)).
+    searched_below: u64,
+}
+
+impl Valuer for HeapSearch {
+    type Game = HeapGame<Tabulated>;
+
+    fn game(&self) -> &HeapGame<Tabulated> {
+        &self.game
+    }
+
+    fn budget(&self) -> Budget {
+        self.search.budget()
+    }
+
+    /// The nim-sum of the heaps' values: each from the ruleset's closed form, else searched
+    /// alone, every smaller heap first.
+    fn grundy(&mut self, heaps: &Heaps) -> cgt_core::Result<Nimber> {
+        let budget = self.search.budget();
+        let ruleset = &self.ruleset;
+        let mut total = Nimber::ZERO;
+        for heap in heaps.iter() {
+            if let Some(value) = ruleset.heap_grundy(heap) {
+                total ^= value;
+                continue;
+            }
+            // The search of a heap values every smaller heap on the way: one whose options and
+            // theirs would exceed the budget, or whose smaller heaps the table could not hold
+            // (each then searched again from the top, as deep as the heap), is refused before
+            // it is searched.
+            let bound = estimated_options(ruleset, heap).saturating_mul(u128::from(heap) + 1);
+            if bound > u128::from(budget.options) {
+                return Err(budget.exceeded(Resource::Options));
+            }
+            if heap >= budget.positions {
+                return Err(budget.exceeded(Resource::Positions));
+            }
+            if heap >= budget.memory / 2 / SEARCHED_HEAP_BYTES {
+                return Err(budget.exceeded(Resource::Memory));
+            }
+            // The smaller heaps first, in increasing order: each heap's options are then
+            // valued by the table, so the search never holds more than one heap's options
+            // (searched from the top, a heap of n stacked about n frames of n / 2 options each:
+            // 2 GB for Grundy's game at 10,000).
+            for smaller in self.searched_below..heap {
+                if ruleset.heap_grundy(smaller).is_none() {
+                    self.search.nimber(&Heaps::one(smaller))?;
+                }
+                self.searched_below = smaller + 1;
+            }
+            total ^= self.search.nimber(&Heaps::one(heap))?;
+        }
+        Ok(total)
+    }
+
+    fn moves_to_value(
+        &mut self,
+        position: &Heaps,
+        target: Nimber,
+        count: usize,
+    ) -> cgt_core::Result<Vec<Heaps>> {
+        self.search.moves_to_value(position, target, count)
+    }
+
+    fn first_winning_moves(
+        &mut self,
+        position: &Heaps,
+        count: usize,
+    ) -> cgt_core::Result<Vec<Heaps>> {
+        Valuer::first_winning_moves(&mut self.search, position, count)
+    }
+
+    fn work(&self) -> u64 {
+        self.search.stats().questions
+    }
+
+    fn set_threads(&mut self, threads: usize) {
+        self.search.set_threads(threads);
     }
 }
 
@@ -153,9 +239,7 @@ impl HeapSolver {
                 (progress.borrow_mut())(Progress::Search { positions });
             });
         Ok(HeapSolver {
-            solver,
-            search: None,
-            searched_below: 0,
+            valuer: Box::new(solver),
         })
     }
 
@@ -187,69 +271,32 @@ impl HeapSolver {
         threads: usize,
         mut progress: impl FnMut(Progress) + 'static,
     ) -> Result<HeapSolver> {
+        // No sequence past heap 0: the ruleset's closed forms alone answer as hooks.
         let sequence = ruleset.sequence_with(0, budget, |_| {})?;
-        let solver =
-            Solver::new(HeapGame(Tabulated::new(ruleset.clone(), sequence))).with_budget(budget);
-        let search = NimberSearch::new(HeapGame(ruleset))
+        let game = HeapGame(Tabulated::new(ruleset.clone(), sequence));
+        let search = NimberSearch::new(HeapGame(ruleset.clone()))
             .with_budget(budget)
             .with_threads(threads)
             .with_progress(move |positions| progress(Progress::Search { positions }));
         Ok(HeapSolver {
-            solver,
-            search: Some(search),
-            searched_below: 0,
+            valuer: Box::new(HeapSearch {
+                search,
+                game,
+                ruleset,
+                searched_below: 0,
+            }),
         })
     }
 
     /// Later searches on `threads` threads (at least 1), for a solver made by
     /// [`searched`](Self::searched); others search on one.
     pub fn set_threads(&mut self, threads: usize) {
-        self.search = self
-            .search
-            .take()
-            .map(|search| search.with_threads(threads));
+        self.valuer.set_threads(threads);
     }
 
     /// The value of a sum of heaps, from the one source of values.
     fn value(&mut self, heaps: &Heaps) -> Result<Nimber> {
-        let Some(search) = self.search.as_mut() else {
-            return Ok(self.solver.grundy(heaps)?);
-        };
-        let budget = self.solver.budget();
-        let mut total = Nimber::ZERO;
-        let ruleset = self.solver.game().ruleset().ruleset();
-        for heap in heaps.iter() {
-            if let Some(value) = ruleset.heap_grundy(heap) {
-                total ^= value;
-                continue;
-            }
-            // The search of a heap values every smaller heap on the way: one whose options and
-            // theirs would exceed the budget, or whose smaller heaps the table could not hold
-            // (each then searched again from the top, as deep as the heap), is refused before
-            // it is searched.
-            let bound = estimated_options(ruleset, heap).saturating_mul(u128::from(heap) + 1);
-            if bound > u128::from(budget.options) {
-                return Err(budget.exceeded(Resource::Options).into());
-            }
-            if heap >= budget.positions {
-                return Err(budget.exceeded(Resource::Positions).into());
-            }
-            if heap >= budget.memory / 2 / SEARCHED_HEAP_BYTES {
-                return Err(budget.exceeded(Resource::Memory).into());
-            }
-            // The smaller heaps first, in increasing order: each heap's options are then
-            // valued by the table, so the search never holds more than one heap's options
-            // (searched from the top, a heap of n stacked about n frames of n / 2 options each:
-            // 2 GB for Grundy's game at 10,000).
-            for smaller in self.searched_below..heap {
-                if ruleset.heap_grundy(smaller).is_none() {
-                    search.nimber(&Heaps::one(smaller))?;
-                }
-                self.searched_below = smaller + 1;
-            }
-            total ^= search.nimber(&Heaps::one(heap))?;
-        }
-        Ok(total)
+        Ok(self.valuer.grundy(heaps)?)
     }
 
     /// The ruleset.
@@ -264,7 +311,7 @@ impl HeapSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn ruleset(&self) -> &Ruleset {
-        self.solver.game().ruleset().ruleset()
+        self.valuer.game().ruleset().ruleset()
     }
 
     /// The budget in force.
@@ -279,7 +326,7 @@ impl HeapSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn budget(&self) -> Budget {
-        self.solver.budget()
+        self.valuer.budget()
     }
 
     /// How many positions the search has evaluated (closed forms and tables count none).
@@ -295,10 +342,7 @@ impl HeapSolver {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn positions_evaluated(&self) -> u64 {
-        match &self.search {
-            Some(search) => search.stats().questions,
-            None => self.solver.positions_evaluated(),
-        }
+        self.valuer.work()
     }
 
     /// The Grundy value of `position`, the nim-sum of its heaps' values.
@@ -460,7 +504,7 @@ impl HeapSolver {
         target: Nimber,
         count: usize,
     ) -> Result<(Vec<Heaps>, bool)> {
-        let game = self.solver.game().ruleset();
+        let game = self.valuer.game().ruleset();
         if let Some(mut moves) = game.heap_moves_to_value(n, target) {
             let complete = moves.len() <= count;
             moves.truncate(count);
@@ -486,8 +530,8 @@ impl HeapSolver {
         // end within it. The ruleset is cloned (it holds only parameters) so that its moves can
         // be listed while the solver values them.
         let ruleset = self.ruleset().clone();
-        if estimated_options(&ruleset, n) > u128::from(self.solver.budget().options) {
-            return Err(self.solver.budget().exceeded(Resource::Options).into());
+        if estimated_options(&ruleset, n) > u128::from(self.valuer.budget().options) {
+            return Err(self.valuer.budget().exceeded(Resource::Options).into());
         }
         self.scan_moves_to(ruleset.heap_moves(n), target, count)
     }
@@ -524,8 +568,8 @@ impl HeapSolver {
     ) -> Result<(Vec<Heaps>, bool)> {
         let mut found = Vec::new();
         for (option, examined) in options.zip(1u64..) {
-            if examined > self.solver.budget().options {
-                return Err(self.solver.budget().exceeded(Resource::Options).into());
+            if examined > self.valuer.budget().options {
+                return Err(self.valuer.budget().exceeded(Resource::Options).into());
             }
             if self.value(&option)? == target {
                 if found.len() == count {
