@@ -1,7 +1,11 @@
 //! The games: a row of coins under one rule ([`Coins`]), the product of two rows on a board
 //! ([`Tartan`], valued by the Tartan theorem) and Acrostic Twins.
 
-use super::*;
+use super::heads::Heads;
+use super::rules::CoinRule;
+use super::written::coins_of;
+use cgt_core::{ImpartialGame, Nimber};
+use std::collections::BTreeMap;
 
 /// Turns over the coins `turned` (each once) in the sorted set of heads `heads`.
 pub(super) fn toggle<T: Ord + Clone>(heads: &[T], turned: impl IntoIterator<Item = T>) -> Vec<T> {

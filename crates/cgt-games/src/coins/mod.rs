@@ -13,21 +13,13 @@
 //! ch. 14; Ferguson §5.4). Its winning moves come from that theorem, not from a search of the
 //! board.
 
-use std::collections::BTreeMap;
-
-use cgt_core::{ImpartialGame, Nimber};
-
-use crate::{Error, Result};
-
 mod games;
 mod heads;
 mod row;
 mod rules;
 mod written;
 
-use games::*;
 pub use games::{AcrosticTwins, Coins, Tartan};
 pub use heads::{Heads, Turn};
 pub use row::Row;
 pub use rules::{CoinRule, CoinSubtraction, MockTurtles, Ruler, TurningTurtles, Twins};
-use written::*;

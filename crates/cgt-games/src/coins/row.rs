@@ -1,6 +1,9 @@
 //! The rows of the catalogue as one enum ([`Row`]), read from and written as their names.
 
-use super::*;
+use super::heads::{Heads, Turn};
+use super::rules::{CoinRule, CoinSubtraction, MockTurtles, Ruler, TurningTurtles, Twins};
+use crate::{Error, Result};
+use cgt_core::Nimber;
 
 /// The one-dimensional rules of this module as one type, chosen at run time: the rows of the
 /// catalogue's coin games and of their products.

@@ -1,7 +1,9 @@
 //! The one-dimensional rules ([`CoinRule`]): Turning Turtles, Twins, Mock Turtles, Ruler and
 //! the coin subtraction games, each with the closed forms of its values (Ferguson §5).
 
-use super::*;
+use super::heads::{Heads, Turn};
+use crate::{Error, Result};
+use cgt_core::Nimber;
 
 /// The nim-sum `0 ^ 1 ^ ... ^ n`: `n`, 1, `n + 1` or 0 as `n` is 0, 1, 2 or 3 modulo 4.
 pub(super) fn xor_upto(n: u64) -> u64 {

@@ -1,7 +1,11 @@
 //! How coin-turning positions are written and read (`1,4,6`, runs `2-9`, boards `1,3:4,4`)
 //! and their moves described: the games' [`Notation`](crate::Notation).
 
-use super::*;
+use super::games::{AcrosticTwins, Coins, SPLIT_RUNS, TARTAN_ROW_MOVES, Tartan, toggle};
+use super::heads::Heads;
+use super::row::Row;
+use super::rules::CoinRule;
+use crate::Result;
 
 /// The coins turned from `from` to `to`: their symmetric difference, sorted.
 pub(super) fn turned<T: Ord + Clone>(from: &[T], to: &[T]) -> Vec<T> {

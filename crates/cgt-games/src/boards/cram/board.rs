@@ -1,7 +1,13 @@
 //! A Cram board of any size: its cells, how it is read and written, its least form under the
 //! board's symmetries, and its moves.
 
-use super::*;
+use super::cells::{Bits, Cells, Regions};
+use super::small::{TABLED_COLUMNS, TABLED_ROWS, tabled_nimbers};
+use crate::Result;
+use crate::graphs::lines::Line;
+use crate::notation::component_error;
+use cgt_core::Nimber;
+use smallvec::SmallVec;
 
 /// A Cram board: `rows` × `columns` cells, each free or filled, of any size.
 ///

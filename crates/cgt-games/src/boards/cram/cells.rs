@@ -1,7 +1,8 @@
 //! A board's cells as the bits of a machine word: the places for a domino, and the regions a
 //! board falls into, by bit operations.
 
-use super::*;
+use super::board::Board;
+use smallvec::SmallVec;
 
 /// The free cells of a board of at most 128 cells as bits (bit `r * columns + c`), and the
 /// simplifications that leave its game the same. Cram is Arc Kayles on the graph of free cells

@@ -1,12 +1,10 @@
 //! Cram: dominoes placed on a board, in either direction.
 
+use places::place_order;
+
 use cgt_core::{ImpartialGame, Nimber, Outcome};
-use smallvec::SmallVec;
-use std::borrow::Cow;
-use std::sync::OnceLock;
 
 use crate::Result;
-use crate::graphs::lines::Line;
 use crate::notation::{Notation, component_error};
 
 mod board;
@@ -16,9 +14,6 @@ mod small;
 
 pub use board::Board;
 use board::MoreWords;
-use cells::*;
-use places::*;
-use small::*;
 
 /// Cram: players take turns placing a domino on two free adjacent cells, across or down; the
 /// player who cannot place one loses. Any board, rectangular or not, of up to 4096 cells; a position

@@ -1,7 +1,8 @@
 //! The order in which Cram's moves are made: the places for a domino nearest the board's
 //! middle first.
 
-use super::*;
+use std::borrow::Cow;
+use std::sync::OnceLock;
 
 /// A place for a domino: its two cells (a board has at most 4096).
 pub(super) type Place = (u16, u16);

@@ -1,6 +1,7 @@
 //! The nimber of every board within 4 × 5 cells, made once a process.
 
-use super::*;
+use super::cells::Cells;
+use std::sync::OnceLock;
 
 /// The rows of the box whose every board [`tabled_nimbers`] values.
 pub(super) const TABLED_ROWS: usize = 4;

@@ -2,7 +2,9 @@
 //! does without its pruning by automorphisms), so that isomorphic components share one table
 //! entry.
 
-use super::*;
+use super::graph::SimpleGraph;
+use crate::graphs::lines::Line;
+use smallvec::SmallVec;
 
 /// The most leaves the search for a canonical labelling visits; past it the least form found
 /// so far is kept (a graph with that many symmetries, such as a complete graph, may then get

@@ -1,10 +1,12 @@
 //! A simple undirected graph of any size, as the position of Node and Arc Kayles: its
 //! vertices, edges and components.
 
-use super::*;
+use super::canonical::canonical_labelling;
+use crate::graphs::lines::Line;
+use smallvec::SmallVec;
 
 /// A simple undirected graph on the vertices `0..vertices`, as the sorted list of its edges
-/// `(a, b)` with `a < b`: a position of [`NodeKayles`] or [`ArcKayles`].
+/// `(a, b)` with `a < b`: a position of [`NodeKayles`](crate::NodeKayles) or [`ArcKayles`](crate::ArcKayles).
 ///
 /// # Examples
 ///

@@ -1,17 +1,11 @@
 //! Node Kayles and Arc Kayles: games played by deleting parts of a graph.
 
 use cgt_core::{ImpartialGame, Nimber, Outcome};
-use smallvec::SmallVec;
-
-use crate::Result;
-use crate::graphs::lines::Line;
-use crate::notation::{Notation, component_error};
 
 mod canonical;
 mod graph;
 mod written;
 
-use canonical::*;
 pub use graph::SimpleGraph;
 
 /// Node Kayles: a move chooses a vertex and deletes it with all its neighbours (Schaefer 1978).

@@ -1,7 +1,12 @@
 //! How graphs are written and read (`path:N`, `cycle:N`, `grid:RxC`, `complete:N`, `star:N`,
 //! `file:PATH`, `N:a-b,...`) and moves described: the games' [`Notation`].
 
-use super::*;
+use super::canonical::canonical_labelling;
+use super::graph::SimpleGraph;
+use super::{ArcKayles, NodeKayles};
+use crate::Result;
+use crate::notation::{Notation, component_error};
+use cgt_core::ImpartialGame;
 
 /// The most vertices a graph of the catalogue may have: a search lists a position's moves,
 /// each a copy of the graph, so this bounds that list to a few megabytes.
