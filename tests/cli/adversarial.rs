@@ -583,3 +583,93 @@ fn a_full_disk_is_one_line() {
         assert!(stderr.contains("No space left"), "{arguments:?}: {stderr}");
     }
 }
+
+/// A graph file is read as what it is, whatever its encoding and spelling, or refused in one
+/// line: never read as another format (a wrong answer with status 0) and never a panic on a
+/// name. The graph a -> b, worked by hand: a token on a has one move, to b, where none is
+/// left, so a is an N-position worth * and b a P-position worth 0.
+#[test]
+fn graph_files_are_read_as_written_or_refused() {
+    let directory = std::env::temp_dir().join(format!("cgt-files-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    let file = |name: &str, bytes: &[u8]| {
+        let path = directory.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let a_to_b = |path: &str| {
+        let (code, _) = check(&["value", "--graph", path, "--json"], b"");
+        assert_eq!(code, Some(0), "{path}");
+        let output = Command::new(env!("CARGO_BIN_EXE_cgt"))
+            .args(["value", "--graph", path, "--json"])
+            .output()
+            .unwrap();
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        let vertices: Vec<(String, String)> = report["vertices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| {
+                (
+                    v["vertex"].as_str().unwrap().to_string(),
+                    v["outcome"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            vertices,
+            [
+                ("a".to_string(), "N".to_string()),
+                ("b".to_string(), "P".to_string())
+            ],
+            "{path}"
+        );
+    };
+    // A byte-order mark (Windows Notepad) on JSON, DOT and an edge list.
+    a_to_b(&file(
+        "bom.json",
+        b"\xef\xbb\xbf{\"edges\": [[\"a\", \"b\"]]}",
+    ));
+    a_to_b(&file("bom.dot", b"\xef\xbb\xbfdigraph { a -> b }"));
+    a_to_b(&file("bom.txt", b"\xef\xbb\xbfa b\n"));
+    // DOT's keywords in any case, and an HTML label.
+    a_to_b(&file("case.dot", b"DiGraph { a -> b }"));
+    a_to_b(&file("strict.dot", b"STRICT DIGRAPH g { a -> b }"));
+    a_to_b(&file(
+        "html.dot",
+        b"digraph { a [label=<<b>A</b> &amp; <i>x</i>>]; a -> b }",
+    ));
+    // Refused in one line, status 2.
+    let refused = |name: &str, bytes: &[u8], needle: &str| {
+        let path = file(name, bytes);
+        let (code, stderr) = check(&["value", "--graph", &path], b"");
+        assert_eq!(code, Some(2), "{name}: {stderr}");
+        assert!(stderr.contains(needle), "{name}: {stderr}");
+    };
+    refused("array.json", b"[[\"a\", \"b\"]]", "found an array");
+    refused(
+        "twice.json",
+        b"{\"edges\": [[\"a\", \"b\"]], \"edges\": [[\"c\", \"d\"]]}",
+        "appears twice",
+    );
+    refused("control.txt", b"a\x00b c\n", "control character");
+    refused("escape.txt", b"a\x1b[2Jb c\n", "control character");
+    let long = format!("{} b\n", "x".repeat(70_000));
+    refused("long.txt", long.as_bytes(), "at most 1024");
+    // The same long name through --misere, and on a graph game's file.
+    let path = file("long2.txt", long.as_bytes());
+    assert_eq!(
+        check(&["value", "--graph", &path, "--misere"], b"").0,
+        Some(2)
+    );
+    // Node and Arc Kayles are played on simple graphs: a loop is refused, not dropped.
+    let looped = file("loop.txt", b"a a\na b\n");
+    for game in ["node-kayles", "arc-kayles"] {
+        let (code, stderr) = check(&["value", game, &format!("file:{looped}")], b"");
+        assert_eq!(code, Some(2), "{game}: {stderr}");
+        assert!(stderr.contains("itself"), "{game}: {stderr}");
+        let (code, _) = check(&["value", game, "3:0-1,1-1"], b"");
+        assert_eq!(code, Some(2), "{game}");
+    }
+    std::fs::remove_dir_all(&directory).ok();
+}

@@ -114,6 +114,7 @@ impl Builder {
         if let Some(&vertex) = self.index.get(name) {
             return Ok(vertex);
         }
+        check_name(name)?;
         self.take(Builder::bytes_of_vertex(name))?;
         let vertex = u32::try_from(self.names.len())
             .ok()
@@ -199,17 +200,26 @@ impl Digraph {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_within(text: &str, label: &str, max_bytes: usize) -> Result<Digraph> {
+        // A byte-order mark (as Windows Notepad writes UTF-8) is not part of the text.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let first_word = text
             .lines()
             .map(str::trim)
             .find(|line| !line.is_empty() && !line.starts_with('#') && !line.starts_with("//"))
             .unwrap_or("");
-        let parsed = if first_word.starts_with('{') {
+        // DOT's keywords are case-insensitive (`DiGraph`, `STRICT digraph`).
+        let lowered = first_word
+            .get(..first_word.len().min(8))
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        let parsed = if first_word.starts_with('{') || first_word.starts_with('[') {
             parse_json(text, max_bytes)
         } else if ["digraph", "graph", "strict"].iter().any(|keyword| {
-            first_word
-                .strip_prefix(keyword)
-                .is_some_and(|rest| rest.is_empty() || !rest.starts_with(is_name_char))
+            lowered.starts_with(keyword)
+                && first_word[keyword.len()..]
+                    .chars()
+                    .next()
+                    .is_none_or(|next| !is_name_char(next))
         }) {
             parse_dot(text, max_bytes)
         } else {
@@ -364,6 +374,24 @@ fn parse_edge_list(text: &str, limit: usize) -> Result<Builder> {
 fn parse_json(text: &str, limit: usize) -> Result<Builder> {
     let value: serde_json::Value = serde_json::from_str(text)
         .map_err(|error| syntax(error.line(), format!("not valid JSON: {error}")))?;
+    if !value.is_object() {
+        return Err(Error::InvalidGraph {
+            file: String::new(),
+            line: None,
+            reason: format!(
+                "expected an object with \"edges\": [[from, to], ...], found {}",
+                json_kind(&value)
+            ),
+        });
+    }
+    // serde_json keeps the last of two equal keys: a second "edges" would silently win.
+    if let Some(key) = repeated_top_level_key(text) {
+        return Err(Error::InvalidGraph {
+            file: String::new(),
+            line: None,
+            reason: format!("the key {key:?} appears twice in the object"),
+        });
+    }
     let name = |value: &serde_json::Value| match value {
         serde_json::Value::String(name) => Some(name.clone()),
         serde_json::Value::Number(number) => Some(number.to_string()),
@@ -410,6 +438,83 @@ fn parse_json(text: &str, limit: usize) -> Result<Builder> {
         }
     }
     Ok(builder)
+}
+
+/// The most bytes a vertex's name may take: names are printed in tables and prompts.
+const MAX_NAME_BYTES: usize = 1024;
+
+/// Refuses a vertex name that could not be printed as it was read: one longer than
+/// [`MAX_NAME_BYTES`], or one holding a control character (a NUL, an escape sequence), which a
+/// terminal would act on instead of showing.
+fn check_name(name: &str) -> Result<()> {
+    let bad = |reason: String| Error::InvalidGraph {
+        file: String::new(),
+        line: None,
+        reason,
+    };
+    if name.len() > MAX_NAME_BYTES {
+        return Err(bad(format!(
+            "a vertex name of {} bytes; names take at most {MAX_NAME_BYTES}",
+            name.len()
+        )));
+    }
+    if let Some(control) = name.chars().find(|c| c.is_control()) {
+        return Err(bad(format!(
+            "the vertex name {name:?} holds the control character U+{:04X}; write names without them",
+            u32::from(control)
+        )));
+    }
+    Ok(())
+}
+
+/// What a JSON value is, in a message.
+fn json_kind(value: &serde_json::Value) -> &'static str {
+    match value {
+        serde_json::Value::Null => "null",
+        serde_json::Value::Bool(_) => "a boolean",
+        serde_json::Value::Number(_) => "a number",
+        serde_json::Value::String(_) => "a string",
+        serde_json::Value::Array(_) => "an array",
+        serde_json::Value::Object(_) => "an object",
+    }
+}
+
+/// The first key that the top-level object of the JSON `text` (valid, an object) holds twice.
+fn repeated_top_level_key(text: &str) -> Option<String> {
+    let mut seen = std::collections::HashSet::new();
+    let mut depth = 0usize;
+    let mut chars = text.char_indices();
+    while let Some((at, c)) = chars.next() {
+        match c {
+            '{' | '[' => depth += 1,
+            '}' | ']' => depth = depth.saturating_sub(1),
+            '"' => {
+                // A string: read to its closing quote, then see whether a key's colon follows.
+                let start = at;
+                let mut end = at;
+                let mut escaped = false;
+                for (index, c) in chars.by_ref() {
+                    if escaped {
+                        escaped = false;
+                    } else if c == '\\' {
+                        escaped = true;
+                    } else if c == '"' {
+                        end = index;
+                        break;
+                    }
+                }
+                let rest = text[end + 1..].trim_start();
+                if depth == 1 && rest.starts_with(':') {
+                    let key: String = serde_json::from_str(&text[start..=end]).ok()?;
+                    if !seen.insert(key.clone()) {
+                        return Some(key);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// A token of DOT, with its line.
@@ -510,6 +615,29 @@ fn tokens(text: &str) -> Result<Vec<(Token, usize)>> {
                     chars.next();
                 }
                 tokens.push((Token::Name(name), line));
+            }
+            '<' => {
+                // An HTML string (DOT's `<...>` ID, as in `label=<<b>a</b>>`): to the `>`
+                // that closes the first `<`.
+                let start = line;
+                let mut depth = 1usize;
+                let mut html = String::new();
+                loop {
+                    let Some(next) = chars.next() else {
+                        return Err(syntax(start, "an HTML string is not closed by '>'"));
+                    };
+                    match next {
+                        '<' => depth += 1,
+                        '>' => depth -= 1,
+                        '\n' => line += 1,
+                        _ => {}
+                    }
+                    if depth == 0 {
+                        break;
+                    }
+                    html.push(next);
+                }
+                tokens.push((Token::Name(html), start));
             }
             '{' | '}' | '[' | ']' | ';' | ',' | '=' | ':' => tokens.push((Token::Symbol(c), line)),
             other => return Err(syntax(line, format!("unexpected character '{other}'"))),

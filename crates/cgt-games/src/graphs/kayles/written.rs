@@ -50,6 +50,14 @@ pub(super) fn read_graph(game: &str, text: &str) -> Result<SimpleGraph> {
             if graph.len() as u64 > MOST_VERTICES {
                 return Err(bad("a graph may have at most 1024 vertices"));
             }
+            // A simple graph has no loops: dropping one would change the game (in Arc Kayles
+            // a loop would be an edge to take), so it is refused.
+            if let Some((vertex, _)) = graph.edges().find(|(from, to)| from == to) {
+                return Err(bad(&format!(
+                    "an edge from vertex {:?} to itself; {game} is played on a simple graph, without loops",
+                    graph.name_of(vertex)
+                )));
+            }
             Ok(SimpleGraph::new(graph.len() as u32, graph.edges()))
         }
         "path" => number(rest).map(SimpleGraph::path).map_err(|error| {
@@ -93,6 +101,11 @@ pub(super) fn read_graph(game: &str, text: &str) -> Result<SimpleGraph> {
                 let (a, b) = (number(a)?, number(b)?);
                 if a >= vertices || b >= vertices {
                     return Err(bad("an edge's ends must be vertices 0 to N-1"));
+                }
+                if a == b {
+                    return Err(bad(&format!(
+                        "an edge from vertex {a} to itself; {game} is played on a simple graph, without loops"
+                    )));
                 }
                 edges.push((a, b));
             }
