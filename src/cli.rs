@@ -254,6 +254,9 @@ pub struct GraphArgs {
     /// The output format.
     #[arg(long, value_enum, default_value_t = GraphFormat::Dot)]
     pub format: GraphFormat,
+    /// The same as `--format json`, spelled as every other subcommand spells it.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
     /// The most positions to draw (the graph's nodes); a larger graph is refused at once.
     #[arg(long, default_value_t = 500, value_name = "N")]
     pub max_positions: u64,
@@ -451,11 +454,21 @@ pub fn report_parse_error(error: &clap::Error) -> ExitCode {
         ErrorKind::DisplayHelp
         | ErrorKind::DisplayVersion
         | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            let _ = error.print();
-            if error.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
-                ExitCode::from(2)
-            } else {
-                ExitCode::SUCCESS
+            if error.use_stderr() {
+                // Help shown because something was missing: on stderr, as an error.
+                let _ = error.print();
+                return ExitCode::from(2);
+            }
+            // Help asked for goes to stdout, and a failed write (a full disk) is an error like
+            // any other.
+            let mut stdout = std::io::stdout().lock();
+            let written = write!(stdout, "{}", error.render()).and_then(|()| stdout.flush());
+            match written {
+                Err(failure) if failure.kind() != std::io::ErrorKind::BrokenPipe => {
+                    let _ = writeln!(std::io::stderr(), "cgt: cannot write the help: {failure}");
+                    ExitCode::from(2)
+                }
+                _ => ExitCode::SUCCESS,
             }
         }
         _ => {

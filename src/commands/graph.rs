@@ -69,7 +69,12 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
     } else {
         graph
     };
-    match arguments.format {
+    let format = if arguments.json {
+        GraphFormat::Json
+    } else {
+        arguments.format
+    };
+    match format {
         GraphFormat::Dot => {
             let dot = if arguments.misere {
                 graph.to_dot_with(misere_label).replacen(

@@ -125,14 +125,28 @@ impl Parser<'_> {
             return Ok(base);
         }
         self.skip_spaces();
+        // An exponent is a whole number, written in decimal or 0x hexadecimal as numbers are.
         let digits: String = self.text[self.position..]
             .chars()
-            .take_while(char::is_ascii_digit)
+            .take_while(char::is_ascii_alphanumeric)
             .collect();
-        let exponent: u128 = digits
-            .parse()
-            .map_err(|_| self.error("expected an exponent: a whole number below 2^128"))?;
+        let exponent = match digits.strip_prefix("0x") {
+            Some(hex) => u128::from_str_radix(hex, 16),
+            None => digits.parse::<u128>(),
+        }
+        .map_err(|_| {
+            self.error(
+                "expected an exponent: a whole number below 2^128, in decimal or 0x hexadecimal",
+            )
+        })?;
         self.position += digits.len();
+        let after = self.position;
+        if self.eat("^") {
+            self.position = after;
+            return Err(self.error(
+                "powers do not chain: an exponent is a whole number, not a nimber, so write the one meant (2^9, not 2^3^2)",
+            ));
+        }
         Ok(base.pow(exponent))
     }
 

@@ -362,15 +362,21 @@ pub fn run(
         let claimable = repeated && game.is_draw(&position)?;
         let any = game.any_move(&position)?;
         let Some(any) = any else {
-            let text = match (cgt_to_move, game.misere) {
-                (true, false) => "cgt has no move left: you made the last move. You win!",
-                (false, false) => "You have no move left: cgt made the last move. cgt wins.",
-                (true, true) => {
-                    "cgt has no move left: you made the last move, which loses in misère play. cgt wins."
+            // Nobody has moved: the start itself has no move.
+            let text = match (trail.is_empty(), cgt_to_move, game.misere) {
+                (true, false, false) => {
+                    "You have no move from the start: the player to move first loses. cgt wins."
                 }
-                (false, true) => {
-                    "You have no move left: cgt made the last move, which loses in misère play. You win!"
+                (true, true, false) => {
+                    "cgt has no move from the start: the player to move first loses. You win!"
                 }
+                (true, false, true) => {
+                    "You have no move from the start: in misère play the player who cannot move wins. You win!"
+                }
+                (true, true, true) => {
+                    "cgt has no move from the start: in misère play the player who cannot move wins. cgt wins."
+                }
+                (false, cgt_to_move, misere) => last_move_message(cgt_to_move, misere),
             };
             writeln!(out, "{text}")?;
             return Ok(());
@@ -592,6 +598,21 @@ pub fn run(
                     index + 1,
                 )?;
             }
+        }
+    }
+}
+
+/// What the end of a game says when the player to move (cgt when `cgt_to_move`) has no move
+/// left after the other made the last move.
+fn last_move_message(cgt_to_move: bool, misere: bool) -> &'static str {
+    match (cgt_to_move, misere) {
+        (true, false) => "cgt has no move left: you made the last move. You win!",
+        (false, false) => "You have no move left: cgt made the last move. cgt wins.",
+        (true, true) => {
+            "cgt has no move left: you made the last move, which loses in misère play. cgt wins."
+        }
+        (false, true) => {
+            "You have no move left: cgt made the last move, which loses in misère play. You win!"
         }
     }
 }

@@ -161,7 +161,12 @@ fn every_vertex_of(
         return Ok(());
     }
     writeln!(out, "game:     {name} ({} vertices)", vertices.len())?;
-    let width = vertices.iter().map(|name| name.chars().count()).max().unwrap_or(0).max(6);
+    let width = vertices
+        .iter()
+        .map(|name| name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(6);
     writeln!(
         out,
         "{:<width$}  {:<12} outcome  remoteness",
@@ -206,7 +211,12 @@ fn every_vertex_misere(
         "game:     {name} ({} vertices; misère play: the player who makes the last move loses)",
         vertices.len()
     )?;
-    let width = vertices.iter().map(|name| name.chars().count()).max().unwrap_or(0).max(6);
+    let width = vertices
+        .iter()
+        .map(|name| name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(6);
     writeln!(out, "{:<width$}  outcome", "vertex")?;
     for (vertex, outcome) in &rows {
         writeln!(out, "{vertex:<width$}  {outcome}")?;

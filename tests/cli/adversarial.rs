@@ -673,3 +673,75 @@ fn graph_files_are_read_as_written_or_refused() {
     }
     std::fs::remove_dir_all(&directory).ok();
 }
+
+/// One spelling, one message: what a user may reasonably type is read, and the same mistake
+/// gets the same message whichever bound it passes.
+#[test]
+fn one_spelling_one_message() {
+    let run = |arguments: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_cgt"))
+            .args(arguments)
+            .output()
+            .expect("cgt runs")
+    };
+    // `--json` on `graph`, as on every other subcommand.
+    let json = run(&["graph", "nim", "2", "--json"]);
+    let format = run(&["graph", "nim", "2", "--format", "json"]);
+    assert!(json.status.success());
+    assert_eq!(json.stdout, format.stdout);
+    assert_eq!(
+        check(&["graph", "nim", "2", "--json", "--format", "dot"], b"").0,
+        Some(2)
+    );
+    // Powers: an exponent in hexadecimal as numbers are; a chain said to be one. In GF(4), 2
+    // has order 3, so 2^16 = 2^(16 mod 3) = 2.
+    assert_eq!(
+        String::from_utf8_lossy(&run(&["nimber", "2^0x10"]).stdout).trim(),
+        "2"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&run(&["nimber", "2 ^ 16"]).stdout).trim(),
+        "2"
+    );
+    let (code, stderr) = check(&["nimber", "2^3^2"], b"");
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("powers do not chain"), "{stderr}");
+    // A complete graph or a star too large: one message, whatever the size.
+    for (small, large, needle) in [
+        ("complete:1024", "complete:10000", "at most 256 vertices"),
+        ("star:1024", "star:10000", "at most 1023 leaves"),
+    ] {
+        for position in [small, large] {
+            let (code, stderr) = check(&["value", "node-kayles", position], b"");
+            assert_eq!(code, Some(2), "{position}");
+            assert!(stderr.contains(needle), "{position}: {stderr}");
+        }
+    }
+    // A game over before anyone moved does not say somebody made the last move.
+    for (first, winner) in [("me", "cgt wins"), ("cgt", "You win")] {
+        let output = Command::new(env!("CARGO_BIN_EXE_cgt"))
+            .args(["play", "nim", "0", "--first", first])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&output.stdout);
+        assert!(!text.contains("made the last move"), "{text}");
+        assert!(
+            text.contains("from the start") && text.contains(winner),
+            "{text}"
+        );
+    }
+    // Help that cannot be written is an error, like any other output.
+    if std::path::Path::new("/dev/full").exists() {
+        let output = Command::new("sh")
+            .arg("-c")
+            .arg("exec \"$0\" --help > /dev/full")
+            .arg(env!("CARGO_BIN_EXE_cgt"))
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.starts_with("cgt: "), "{stderr}");
+    }
+}

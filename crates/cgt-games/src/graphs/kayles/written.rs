@@ -75,11 +75,18 @@ pub(super) fn read_graph(game: &str, text: &str) -> Result<SimpleGraph> {
             }
         }),
         "cycle" => Ok(SimpleGraph::cycle(number(rest)?)),
-        "complete" if number(rest)? <= 256 => Ok(SimpleGraph::complete(number(rest)?)),
-        "complete" => Err(bad("a complete graph may have at most 256 vertices")),
+        // One message for every size too large, whichever bound it passes.
+        "complete" => match rest.trim().parse::<u64>() {
+            Ok(n) if n <= 256 => Ok(SimpleGraph::complete(n as u32)),
+            Ok(_) => Err(bad("a complete graph may have at most 256 vertices")),
+            Err(_) => Err(bad("expected a number of vertices from 0 to 256")),
+        },
         // `star:N` has N leaves and a centre.
-        "star" if number(rest)? < MOST_VERTICES as u32 => Ok(SimpleGraph::star(number(rest)?)),
-        "star" => Err(bad("a star may have at most 1023 leaves (1024 vertices)")),
+        "star" => match rest.trim().parse::<u64>() {
+            Ok(n) if n < MOST_VERTICES => Ok(SimpleGraph::star(n as u32)),
+            Ok(_) => Err(bad("a star may have at most 1023 leaves (1024 vertices)")),
+            Err(_) => Err(bad("expected a number of leaves from 0 to 1023")),
+        },
         "grid" => {
             let (rows, columns) = rest
                 .split_once('x')
