@@ -161,12 +161,7 @@ fn every_vertex_of(
         return Ok(());
     }
     writeln!(out, "game:     {name} ({} vertices)", vertices.len())?;
-    let width = vertices
-        .iter()
-        .map(|name| name.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(6);
+    let width = vertex_column(vertices);
     writeln!(
         out,
         "{:<width$}  {:<12} outcome  remoteness",
@@ -211,12 +206,7 @@ fn every_vertex_misere(
         "game:     {name} ({} vertices; misère play: the player who makes the last move loses)",
         vertices.len()
     )?;
-    let width = vertices
-        .iter()
-        .map(|name| name.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(6);
+    let width = vertex_column(vertices);
     writeln!(out, "{:<width$}  outcome", "vertex")?;
     for (vertex, outcome) in &rows {
         writeln!(out, "{vertex:<width$}  {outcome}")?;
@@ -368,4 +358,15 @@ fn list_moves(
         super::more_not_shown(out, moves.len(), max_moves)?;
     }
     Ok(())
+}
+
+/// The width of the column of vertex names, in characters (the longest name, at least the
+/// heading's; names are at most 1024 bytes, as the graph reader bounds them).
+fn vertex_column(vertices: &[String]) -> usize {
+    vertices
+        .iter()
+        .map(|name| name.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max("vertex".len())
 }
