@@ -745,3 +745,42 @@ fn one_spelling_one_message() {
         assert!(stderr.starts_with("cgt: "), "{stderr}");
     }
 }
+
+/// Known values are answered, not refused: a Wythoff position whose smaller heap is no larger
+/// than the difference of the heaps is an N-position (the P-positions are the pairs
+/// (⌊kφ⌋, ⌊kφ⌋ + k), whose smaller heap exceeds their difference k), however large, and its
+/// one winning move takes the larger heap to the smaller's partner among the Beatty pairs
+/// (OEIS A000201 and A001950: (3, 5) is the pair for k = 2).
+#[test]
+fn wythoff_positions_past_the_search_that_the_rule_settles() {
+    for (position, leaves) in [
+        (format!("0,{MAX}"), "0,0"),
+        ("5,5000000000000000000".to_string(), "5,3"),
+        (format!("{MAX},7"), "4,7"),
+    ] {
+        let output = Command::new(env!("CARGO_BIN_EXE_cgt"))
+            .args(["value", "wythoff", &position, "--json"])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{position}: {output:?}");
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["outcome"], "N", "{position}");
+        let moves = report["winning_moves"].as_array().unwrap();
+        assert_eq!(moves.len(), 1, "{position}: {report}");
+        let pair: Vec<String> = moves[0]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|component| {
+                component
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|heap| heap.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            })
+            .collect();
+        assert_eq!(pair, [leaves], "{position}");
+    }
+}

@@ -64,8 +64,14 @@ impl Wythoff {
         u64::try_from(lower).ok()
     }
 
-    /// Whether `(a, b)` (in either order) is a P-position, for heaps below
-    /// [`Wythoff::EXACT`]; `None` for larger ones.
+    /// Whether `(a, b)` (in either order) is a P-position: exactly for heaps below
+    /// [`Wythoff::EXACT`], and beyond them when the smaller heap is below `EXACT` and no larger
+    /// than the difference of the heaps; `None` otherwise.
+    ///
+    /// The P-positions are the pairs `(⌊kφ⌋, ⌊kφ⌋ + k)`, so `(low, high)` is one exactly when
+    /// `low = ⌊(high - low)φ⌋` ([`lower`](Self::lower), exact below `EXACT`). For a larger
+    /// difference `d`, `⌊dφ⌋ > d`, so a smaller heap no larger than `d` (a heap of 0 beside any
+    /// other, say) makes an N-position.
     ///
     /// # Examples
     ///
@@ -74,11 +80,20 @@ impl Wythoff {
     ///
     /// assert_eq!(Wythoff::is_p_position(10, 6), Some(true));
     /// assert_eq!(Wythoff::is_p_position(10, 7), Some(false));
-    /// assert_eq!(Wythoff::is_p_position(u64::MAX, 7), None);
+    /// // Taking the whole of the one heap wins.
+    /// assert_eq!(Wythoff::is_p_position(0, u64::MAX), Some(false));
+    /// assert_eq!(Wythoff::is_p_position(u64::MAX, 7), Some(false));
+    /// assert_eq!(Wythoff::is_p_position(u64::MAX, 1 << 63), None);
+    /// assert_eq!(Wythoff::is_p_position(u64::MAX, u64::MAX), None);
     /// ```
     pub fn is_p_position(a: u64, b: u64) -> Option<bool> {
         let (low, high) = (a.min(b), a.max(b));
-        (high < Wythoff::EXACT).then(|| Wythoff::lower(high - low) == Some(low))
+        if high < Wythoff::EXACT {
+            return Some(Wythoff::lower(high - low) == Some(low));
+        }
+        // Past `EXACT`, only where the winning move is known too (see `moves_to_value`).
+        let difference = high - low;
+        (difference >= Wythoff::EXACT && low <= difference && low < Wythoff::EXACT).then_some(false)
     }
 
     /// Whether `(a, b)` (in either order) is a P-position of *misère* Wythoff, for heaps
@@ -258,7 +273,11 @@ impl ImpartialGame for Wythoff {
         target: Nimber,
         count: usize,
     ) -> Option<Vec<(u64, u64)>> {
-        let exact = a.max(b) < Wythoff::EXACT;
+        // Beside a smaller heap no larger than a difference past `EXACT`, the one move to a
+        // P-position takes the larger heap to the smaller's partner (see `is_p_position`):
+        // every other move keeps a smaller heap no larger than the difference.
+        let high = a.max(b);
+        let exact = high < Wythoff::EXACT || Wythoff::is_p_position(a, b).is_some();
         (exact && target.is_zero()).then(|| {
             let mut moves = Wythoff::moves_to_p_positions(a, b);
             moves.truncate(count);
