@@ -784,3 +784,23 @@ fn wythoff_positions_past_the_search_that_the_rule_settles() {
         assert_eq!(pair, [leaves], "{position}");
     }
 }
+
+/// Moore's Nim_1 is Nim (a move touches one heap): its value is the nim-sum of its heaps
+/// (Bouton 1901), at any size, not "unknown".
+#[test]
+fn moores_nim_1_is_valued_as_nim() {
+    for heaps in [[3u64, 100_000_000], [3, 5], [1 << 40, 7], [u64::MAX, 1]] {
+        let position = format!("{},{}", heaps[0], heaps[1]);
+        let output = Command::new(env!("CARGO_BIN_EXE_cgt"))
+            .args(["value", "moore:1", &position, "--json"])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{position}");
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(
+            report["grundy"].as_u64(),
+            Some(heaps[0] ^ heaps[1]),
+            "{position}"
+        );
+    }
+}

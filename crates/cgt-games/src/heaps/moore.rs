@@ -225,6 +225,12 @@ impl ImpartialGame for MooreNim {
         Some(search.found)
     }
 
+    /// Moore's Nim_1 is Nim: a move touches one heap, so a position's value is the nim-sum
+    /// of its heaps (Bouton 1901). For k >= 2 the values have no closed form here.
+    fn known_grundy(&self, heaps: &Heaps) -> Option<Nimber> {
+        (self.k == 1).then(|| heaps.iter().map(Nimber::new).collect())
+    }
+
     fn known_outcome(&self, heaps: &Heaps) -> Option<Outcome> {
         Some(if self.is_p_position(heaps) {
             Outcome::Previous
