@@ -1,6 +1,6 @@
 //! The definitions of games with cycles computed directly on an explicit graph, written apart
 //! from the engine: the tests' reference for outcomes, generalized Sprague-Grundy values and
-//! remoteness. Shared by path with the tests of `cgt-games`.
+//! remoteness. The tests of `cgt-core` and `cgt-games` both compare with it.
 
 use cgt_core::{LoopyValue, Nimber, Outcome};
 
