@@ -14,9 +14,7 @@ use serde_json::json;
 use super::Error;
 use crate::cli::NimberArgs;
 
-/// The widest field an expression may reach: numbers below 2^4096, so that no input makes the
-/// field's arithmetic run for long.
-const WIDEST_FIELD_BITS: u32 = 4096;
+use cgt_core::field::WIDEST_FIELD_BITS;
 
 pub fn run(arguments: &NimberArgs, out: &mut dyn Write) -> Result<(), Error> {
     let text = arguments.expression.join(" ");

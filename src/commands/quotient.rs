@@ -34,36 +34,11 @@ pub fn run(arguments: &QuotientArgs, out: &mut dyn Write) -> Result<(), Error> {
         })?;
     let q = &result.quotient;
     let presentation = q.presentation();
-    let mut p_portion: Vec<String> = q
-        .p_portion()
-        .iter()
-        .map(|&x| presentation.word(x))
-        .collect();
-    p_portion.sort_by_key(|word| (word.len(), word.clone()));
-    let generators: Vec<(String, u64)> = presentation
-        .generators
-        .iter()
-        .enumerate()
-        .map(|(g, &heap)| (presentation.name(g), heap))
-        .collect();
-    let relations: Vec<String> = presentation
-        .relations
-        .iter()
-        .map(|(left, right)| {
-            format!(
-                "{} = {}",
-                presentation.write(left),
-                presentation.write(right)
-            )
-        })
-        .collect();
+    let p_portion = result.p_portion_words();
+    let generators = result.generators();
+    let relations = result.relations();
     // Φ written for the heaps computed, up to the end of the first period when there is one.
-    let shown = result.period.map_or(q.heap_reached(), |period| {
-        (period.preperiod + period.period - 1).min(q.heap_reached())
-    });
-    let phi: Vec<String> = (0..=shown)
-        .map(|n| presentation.word(q.phi(n).expect("a heap computed")))
-        .collect();
+    let phi = result.phi_words();
     let certified = result.certified();
     if arguments.json {
         let report = json!({
@@ -117,7 +92,7 @@ pub fn run(arguments: &QuotientArgs, out: &mut dyn Write) -> Result<(), Error> {
     if let Some(reason) = &result.stopped {
         writeln!(out, "stopped:      {reason}")?;
     }
-    writeln!(out, "Φ(0..={shown}):")?;
+    writeln!(out, "Φ(0..={}):", phi.len().saturating_sub(1))?;
     for (row, chunk) in phi.chunks(12).enumerate() {
         writeln!(out, "  {:>6}: {}", row * 12, chunk.join(" "))?;
     }

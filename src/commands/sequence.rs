@@ -72,7 +72,7 @@ pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
             super::plot::png(&sequence)
                 .map_err(|error| Error::Usage(format!("cannot encode the PNG: {error}")))?
         } else {
-            super::plot::svg(&name, &sequence).into_bytes()
+            cgt_games::draw::sequence_svg(&name, &sequence).into_bytes()
         };
         std::fs::write(path, bytes).map_err(|source| Error::File {
             path: path.display().to_string(),

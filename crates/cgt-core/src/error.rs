@@ -39,6 +39,9 @@ pub enum Error {
     /// no candidate quotient could be verified.
     #[error("misère quotient: {0}")]
     Quotient(#[from] QuotientError),
+    /// The computation was stopped from outside before it finished (see [`Stop`](crate::Stop)).
+    #[error("the work was stopped before it finished")]
+    Stopped,
 }
 
 /// Why a misère quotient could not answer, in [`Error::Quotient`].

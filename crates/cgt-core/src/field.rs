@@ -45,6 +45,10 @@ use std::fmt;
 use std::ops::{BitXor, BitXorAssign, Mul, MulAssign};
 use std::sync::OnceLock;
 
+/// The widest field a front end lets an expression reach: numbers below 2^4096, so that no input
+/// makes the field's arithmetic run for long (a product there takes 3^6 = 729 64-bit products).
+pub const WIDEST_FIELD_BITS: u32 = 4096;
+
 use crate::Nimber;
 
 mod carryless;

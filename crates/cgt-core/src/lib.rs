@@ -247,6 +247,7 @@ mod nimber;
 pub mod reference;
 mod search;
 mod solver;
+mod stop;
 mod sum;
 #[cfg(test)]
 mod test_games;
@@ -265,5 +266,6 @@ pub use misere::{
 pub use nimber::{Nimber, Outcome};
 pub use search::{NimberSearch, SearchStats};
 pub use solver::Solver;
+pub use stop::{Stop, check_stop};
 pub use sum::{Sum, SumOf, SumPosition, winning_targets};
 pub use valuer::Valuer;

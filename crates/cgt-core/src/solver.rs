@@ -102,7 +102,7 @@ pub struct Solver<G: ImpartialGame> {
 }
 
 /// A progress callback, called with the number of positions evaluated so far.
-struct Progress(Option<Box<dyn FnMut(u64)>>);
+struct Progress(Option<Box<dyn FnMut(u64) + Send>>);
 
 impl std::fmt::Debug for Progress {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -338,8 +338,8 @@ impl<G: ImpartialGame> Solver<G> {
     /// # Examples
     ///
     /// ```
-    /// use std::cell::Cell;
-    /// use std::rc::Rc;
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::{AtomicU32, Ordering};
     /// use std::time::Duration;
     /// use cgt_core::{ImpartialGame, Solver};
     ///
@@ -353,15 +353,17 @@ impl<G: ImpartialGame> Solver<G> {
     ///     }
     /// }
     ///
-    /// let calls = Rc::new(Cell::new(0));
-    /// let counter = Rc::clone(&calls);
+    /// let calls = Arc::new(AtomicU32::new(0));
+    /// let counter = Arc::clone(&calls);
     /// let mut solver =
-    ///     Solver::new(SlowChain).with_progress(move |_| counter.set(counter.get() + 1));
+    ///     Solver::new(SlowChain).with_progress(move |_| {
+    ///         counter.fetch_add(1, Ordering::Relaxed);
+    ///     });
     /// solver.grundy(&300)?; // 300 ms at least
-    /// assert!(calls.get() >= 1);
+    /// assert!(calls.load(Ordering::Relaxed) >= 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn with_progress(mut self, progress: impl FnMut(u64) + 'static) -> Solver<G> {
+    pub fn with_progress(mut self, progress: impl FnMut(u64) + Send + 'static) -> Solver<G> {
         self.table.progress = Progress(Some(Box::new(progress)));
         self
     }
@@ -997,8 +999,9 @@ impl<P: Clone + Eq + Hash + std::fmt::Debug> Table<P> {
                 if self.evaluated % CHECK_EVERY == 0 {
                     self.check_memory()?;
                 }
-                if let Some(progress) = self.progress.0.as_mut() {
-                    if self.ticker.due() {
+                if self.ticker.due() {
+                    crate::check_stop()?;
+                    if let Some(progress) = self.progress.0.as_mut() {
                         progress(self.evaluated);
                     }
                 }

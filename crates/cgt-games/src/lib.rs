@@ -59,6 +59,7 @@ mod boards;
 mod catalogue;
 mod coins;
 mod cycles;
+pub mod draw;
 mod error;
 mod files;
 mod graphs;

@@ -31,7 +31,7 @@ use crate::{Error, Result};
 /// assert_eq!(Wythoff.describe_move(&(3, 5), &(1, 3)), "take 2 from both heaps: 3,5 -> 1,3");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub trait Notation: ImpartialGame<Position: Send + Sync + 'static> {
+pub trait Notation: ImpartialGame<Position: Send + Sync + 'static> + Send + Sync {
     /// The game's name as the catalogue writes it, parameters included: `moore:2`.
     fn name(&self) -> String;
 

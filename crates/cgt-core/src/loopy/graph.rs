@@ -304,7 +304,7 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
         game: &G,
         positions: impl IntoIterator<Item = P>,
         budget: &Budget,
-        progress: &mut Option<Box<dyn FnMut(u64)>>,
+        progress: &mut Option<Box<dyn FnMut(u64) + Send>>,
     ) -> Result<Vec<u32>> {
         let before = self.positions.len();
         let explored = self.explore(game, positions, budget, progress);
@@ -335,7 +335,7 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
         game: &G,
         positions: impl IntoIterator<Item = P>,
         budget: &Budget,
-        progress: &mut Option<Box<dyn FnMut(u64)>>,
+        progress: &mut Option<Box<dyn FnMut(u64) + Send>>,
     ) -> Result<Vec<u32>> {
         let starts = positions
             .into_iter()
@@ -381,8 +381,9 @@ impl<P: Clone + Eq + Hash> LoopyGraph<P> {
             self.targets.truncate(run + distinct);
             self.first.push(self.targets.len() as u32);
             next += 1;
-            if let Some(progress) = progress.as_mut() {
-                if self.ticker.due() {
+            if self.ticker.due() {
+                crate::check_stop()?;
+                if let Some(progress) = progress.as_mut() {
                     progress(next as u64);
                 }
             }

@@ -74,7 +74,7 @@ pub struct LoopySolver<G: ImpartialGame> {
     game: G,
     budget: Budget,
     graph: LoopyGraph<G::Position>,
-    progress: Option<Box<dyn FnMut(u64)>>,
+    progress: Option<Box<dyn FnMut(u64) + Send>>,
 }
 
 impl<G: ImpartialGame> LoopySolver<G> {
@@ -113,7 +113,7 @@ impl<G: ImpartialGame> LoopySolver<G> {
 
     /// The same solver, calling `progress` with the number of positions explored, at most every
     /// 100 ms (by the clock, however long a position takes).
-    pub fn with_progress(mut self, progress: impl FnMut(u64) + 'static) -> LoopySolver<G> {
+    pub fn with_progress(mut self, progress: impl FnMut(u64) + Send + 'static) -> LoopySolver<G> {
         self.progress = Some(Box::new(progress));
         self
     }

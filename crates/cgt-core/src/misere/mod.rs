@@ -81,7 +81,7 @@ pub struct MisereSolver<G: ImpartialGame> {
     /// Called with the positions remembered, at most ten times a second (the clock read as
     /// options are examined: positions can be few and expensive, a board with a million moves
     /// each).
-    progress: Option<Box<dyn FnMut(u64)>>,
+    progress: Option<Box<dyn FnMut(u64) + Send>>,
     ticker: crate::ticker::Ticker,
     examined: u64,
     /// The bytes of the moves listed in the frames on the stack and of the frames' positions,
@@ -139,8 +139,8 @@ impl<G: ImpartialGame> MisereSolver<G> {
     /// # Examples
     ///
     /// ```
-    /// use std::cell::Cell;
-    /// use std::rc::Rc;
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::{AtomicU32, Ordering};
     /// use std::time::Duration;
     /// use cgt_core::{ImpartialGame, MisereSolver};
     ///
@@ -154,15 +154,17 @@ impl<G: ImpartialGame> MisereSolver<G> {
     ///     }
     /// }
     ///
-    /// let calls = Rc::new(Cell::new(0));
-    /// let counter = Rc::clone(&calls);
+    /// let calls = Arc::new(AtomicU32::new(0));
+    /// let counter = Arc::clone(&calls);
     /// let mut solver =
-    ///     MisereSolver::new(SlowChain).with_progress(move |_| counter.set(counter.get() + 1));
+    ///     MisereSolver::new(SlowChain).with_progress(move |_| {
+    ///         counter.fetch_add(1, Ordering::Relaxed);
+    ///     });
     /// solver.outcome(&300)?; // 300 ms at least
-    /// assert!(calls.get() >= 1);
+    /// assert!(calls.load(Ordering::Relaxed) >= 1);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn with_progress(mut self, progress: impl FnMut(u64) + 'static) -> MisereSolver<G> {
+    pub fn with_progress(mut self, progress: impl FnMut(u64) + Send + 'static) -> MisereSolver<G> {
         self.progress = Some(Box::new(progress));
         self
     }
@@ -385,8 +387,9 @@ impl<G: ImpartialGame> MisereSolver<G> {
             if self.examined > self.budget.options {
                 return Err(self.budget.exceeded(Resource::Options));
             }
-            if let Some(progress) = self.progress.as_mut() {
-                if self.ticker.due() {
+            if self.ticker.due() {
+                crate::check_stop()?;
+                if let Some(progress) = self.progress.as_mut() {
                     progress(self.known.len() as u64);
                 }
             }

@@ -111,7 +111,7 @@ pub struct NimberSearch<G: ImpartialGame> {
     budget: Budget,
     table: Table<G::Position>,
     stats: SearchStats,
-    progress: Option<Box<dyn FnMut(u64)>>,
+    progress: Option<Box<dyn FnMut(u64) + Send>>,
     threads: usize,
 }
 
@@ -160,7 +160,7 @@ where
 
     /// The same search, calling `progress` with the questions searched so far, at most every
     /// 100 ms (by the clock, however long a question takes).
-    pub fn with_progress(mut self, progress: impl FnMut(u64) + 'static) -> NimberSearch<G> {
+    pub fn with_progress(mut self, progress: impl FnMut(u64) + Send + 'static) -> NimberSearch<G> {
         self.progress = Some(Box::new(progress));
         self
     }
@@ -197,26 +197,29 @@ where
             Some(progress) => Some(progress.as_mut()),
             None => None,
         };
+        let in_force = crate::Stop::in_force();
         let (result, stats) = std::thread::scope(|scope| {
             let (sender, receiver) = mpsc::channel();
             for _ in 1..threads {
-                let (sender, root, stop) = (sender.clone(), &root, &stop);
+                let (sender, root, stop, in_force) = (sender.clone(), &root, &stop, &in_force);
                 scope.spawn(move || {
-                    let mut helper = Worker {
-                        game,
-                        budget,
-                        table,
-                        stats: SearchStats::default(),
-                        progress: None,
-                        ticker: crate::ticker::Ticker::new(),
-                        stop,
-                        killers: Vec::new(),
-                    };
-                    let result = helper.run(root());
-                    if matches!(result, Ok(Some(_))) {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                    let _ = sender.send((result, helper.stats));
+                    crate::Stop::run_all(in_force, || {
+                        let mut helper = Worker {
+                            game,
+                            budget,
+                            table,
+                            stats: SearchStats::default(),
+                            progress: None,
+                            ticker: crate::ticker::Ticker::new(),
+                            stop,
+                            killers: Vec::new(),
+                        };
+                        let result = helper.run(root());
+                        if matches!(result, Ok(Some(_))) {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                        let _ = sender.send((result, helper.stats));
+                    })
                 });
             }
             drop(sender);

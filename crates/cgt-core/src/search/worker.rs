@@ -230,8 +230,9 @@ impl<G: ImpartialGame> Worker<'_, G> {
         depth: usize,
     ) -> Result<Started<G::Position>> {
         self.stats.questions += 1;
-        if let Some(progress) = self.progress.as_mut() {
-            if self.ticker.due() {
+        if self.ticker.due() {
+            crate::check_stop()?;
+            if let Some(progress) = self.progress.as_mut() {
                 progress(self.stats.questions);
             }
         }

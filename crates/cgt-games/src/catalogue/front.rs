@@ -13,7 +13,7 @@ use crate::notation::Progress;
 use crate::{GrundySequence, Result, SequenceOptions};
 
 /// A game of the catalogue, chosen at run time: what a program asks of its rules.
-pub trait Game: fmt::Display {
+pub trait Game: fmt::Display + Send + Sync {
     /// An analysis of positions of this game, starting with `start` (one written component per
     /// string), and the start position as the game writes it (in the form it shows positions:
     /// canonical for most games, as played for Cram). `progress` hears of
@@ -94,7 +94,7 @@ pub trait Game: fmt::Display {
 }
 
 /// Values, moves and winning moves of positions of one game, written as text.
-pub trait Analysis {
+pub trait Analysis: Send {
     /// Reads a position, one component per string, into the game's written form (canonical for
     /// most games; a Cram board as played).
     ///

@@ -193,10 +193,20 @@ pub(crate) fn find(text: &str) -> Result<(&'static CatalogueEntry, Option<&str>)
 /// ```
 /// let game = cgt_games::open("Bash:3")?;
 /// assert_eq!(game.to_string(), "bash:3");
+/// // An octal code alone is the octal game it writes, as the literature writes it.
+/// assert_eq!(cgt_games::open("0.77")?.to_string(), "octal:0.77");
 /// assert!(cgt_games::open("chess").is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn open(text: &str) -> Result<Box<dyn Game>> {
+    let written_as_code = text.starts_with(|c: char| c.is_ascii_digit())
+        && text.contains('.')
+        && text
+            .chars()
+            .all(|c| c.is_ascii_digit() || c == '.' || c == '&');
+    if written_as_code {
+        return open(&format!("octal:{text}"));
+    }
     let (entry, parameter) = find(text)?;
     match entry.opener {
         Opener::Heap(open) => Ok(Box::new(open(parameter)?)),

@@ -120,7 +120,7 @@ where
             .prepared(Arc::clone(&progress), budget)
             .unwrap_or_else(|| self.0.clone());
         let written = write(&self.0, &components);
-        let valuer: Box<dyn Valuer<Game = G>> = if pruned {
+        let valuer: Box<dyn Valuer<Game = G> + Send> = if pruned {
             // As many threads as the process may use (its affinity and quota respected).
             let threads = std::thread::available_parallelism().map_or(1, usize::from);
             Box::new(
@@ -199,7 +199,7 @@ where
 /// Positions of a searched game: one valuer (the solver, or the pruned search for games that
 /// value one large position at a time) remembers every component it values.
 struct SearchAnalysis<G: ImpartialGame> {
-    valuer: Box<dyn Valuer<Game = G>>,
+    valuer: Box<dyn Valuer<Game = G> + Send>,
     /// Misère play searches whole positions: the sum of the components, not each alone.
     misere: MisereSolver<SumOf<G>>,
 }

@@ -45,6 +45,7 @@ pub fn heap_genera<R: HeapRuleset>(
     let mut genera = Vec::new();
     for n in 0..=last {
         progress(n);
+        cgt_core::check_stop()?;
         genera.push(solver.evaluate(&Heaps::one(n))?);
     }
     Ok(genera)
@@ -74,6 +75,61 @@ impl HeapQuotient {
     /// Whether the quotient is the whole game's: `Φ` proven periodic.
     pub fn certified(&self) -> bool {
         self.period.is_some_and(|period| period.proven)
+    }
+
+    /// The elements of the P-portion written as words in the generators, shortest first (then
+    /// in alphabetical order), as every front writes them.
+    pub fn p_portion_words(&self) -> Vec<String> {
+        let presentation = self.quotient.presentation();
+        let mut words: Vec<String> = self
+            .quotient
+            .p_portion()
+            .iter()
+            .map(|&element| presentation.word(element))
+            .collect();
+        words.sort_by_key(|word| (word.len(), word.clone()));
+        words
+    }
+
+    /// The generators' names with the heap each stands for: `("a", 1)`.
+    pub fn generators(&self) -> Vec<(String, u64)> {
+        let presentation = self.quotient.presentation();
+        presentation
+            .generators
+            .iter()
+            .enumerate()
+            .map(|(g, &heap)| (presentation.name(g), heap))
+            .collect()
+    }
+
+    /// The relations of the presentation, each written `left = right`.
+    pub fn relations(&self) -> Vec<String> {
+        let presentation = self.quotient.presentation();
+        presentation
+            .relations
+            .iter()
+            .map(|(left, right)| {
+                format!(
+                    "{} = {}",
+                    presentation.write(left),
+                    presentation.write(right)
+                )
+            })
+            .collect()
+    }
+
+    /// `Φ(0), Φ(1), ...` written as words, for the heaps worth showing: up to the end of the
+    /// first period where there is one, else every heap computed.
+    pub fn phi_words(&self) -> Vec<String> {
+        let presentation = self.quotient.presentation();
+        let reached = self.quotient.heap_reached();
+        let shown = self.period.map_or(reached, |period| {
+            (period.preperiod + period.period - 1).min(reached)
+        });
+        (0..=shown)
+            .filter_map(|n| self.quotient.phi(n))
+            .map(|element| presentation.word(element))
+            .collect()
     }
 
     /// `Φ(n)` for any heap: from the period past the heaps computed, when certified.
@@ -344,6 +400,13 @@ pub fn misere_quotient_checkpointed<R: HeapRuleset>(
     let first = quotient.heap_reached() + 1;
     for n in first..=last {
         progress(n);
+        if let Err(stopped) = cgt_core::check_stop() {
+            // What was learned is kept for a later run to resume from.
+            if let Some(checkpoint) = checkpoint {
+                checkpoint.write(&quotient)?;
+            }
+            return Err(stopped.into());
+        }
         if let Some(checkpoint) = checkpoint {
             if written.elapsed() >= checkpoint.every {
                 checkpoint.write(&quotient)?;

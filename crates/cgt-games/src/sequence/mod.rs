@@ -262,6 +262,7 @@ impl GrundySequence {
             check_memory(n, &values, budget)?;
             if n % 65_536 == 0 && n > 0 {
                 progress(n);
+                cgt_core::check_stop()?;
             }
             values.push(solver.grundy(&n)?.value());
         }

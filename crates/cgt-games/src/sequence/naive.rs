@@ -27,6 +27,7 @@ pub(super) fn values(
         check_memory(n, &values, budget)?;
         if n % 65_536 == 0 && n > 0 {
             progress(n);
+            cgt_core::check_stop()?;
         }
         set.clear();
         for option in rules.heap_moves(n) {

@@ -9,8 +9,7 @@ pub use ruleset::{Ruleset, Tabulated};
 pub use solver::{HeapMove, HeapSolver};
 
 use crate::SequenceOptions;
-use std::cell::RefCell;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use cgt_core::{Budget, GameGraph, MisereSolver, Outcome, Solver};
 
@@ -122,9 +121,9 @@ fn analyse_heaps(
 ) -> Result<(Box<dyn Analysis>, Position)> {
     let heaps = read_heaps(ruleset, start)?.canonical();
     let largest = heaps.iter().max().unwrap_or(0);
-    let progress = Rc::new(RefCell::new(progress));
-    let shared = Rc::clone(&progress);
-    let report = move |report| (shared.borrow_mut())(report);
+    let progress: SharedProgress = Arc::new(Mutex::new(progress));
+    let shared = Arc::clone(&progress);
+    let report = move |report| (shared.lock().unwrap_or_else(PoisonError::into_inner))(report);
     let solver = if pruned {
         // One thread unless asked for more: the heaps are searched smallest first, each a
         // shallow search that a second thread only duplicates (Grundy's game at 3,000: 1.3 s
@@ -172,7 +171,7 @@ struct HeapAnalysis {
 }
 
 /// A progress callback that two searches share.
-type SharedProgress = Rc<RefCell<Box<dyn FnMut(Progress) + Send>>>;
+type SharedProgress = Arc<Mutex<Box<dyn FnMut(Progress) + Send>>>;
 
 impl HeapAnalysis {
     /// Writes heaps, kept as heaps beside the text (see [`Position`]).
@@ -214,7 +213,7 @@ impl HeapAnalysis {
             }
             let (ruleset, mut budget) = (self.solver.ruleset(), self.solver.budget());
             budget.memory = budget.memory.min(QUOTIENT_MEMORY);
-            let progress = Rc::clone(&self.progress);
+            let progress = Arc::clone(&self.progress);
             // The heaps of this position and those its play leads to, which are no larger,
             // need the quotient no further than its largest heap; a larger heap needs its period
             // proven, looked for up to QUOTIENT_HEAPS. (A game whose quotient keeps growing,
@@ -223,7 +222,10 @@ impl HeapAnalysis {
             let last = heaps.iter().max().unwrap_or(0).min(QUOTIENT_HEAPS);
             let quotient = ruleset
                 .misere_quotient(last, budget, &mut |heap| {
-                    (progress.borrow_mut())(Progress::Quotient { heap, last })
+                    (progress.lock().unwrap_or_else(PoisonError::into_inner))(Progress::Quotient {
+                        heap,
+                        last,
+                    })
                 })
                 .ok();
             self.quotient = Some(quotient);
@@ -271,12 +273,14 @@ impl HeapAnalysis {
 
     fn misere_solver(&mut self) -> &mut MisereSolver<HeapGame<Ruleset>> {
         let (ruleset, budget) = (self.solver.ruleset().clone(), self.solver.budget());
-        let progress = Rc::clone(&self.progress);
+        let progress = Arc::clone(&self.progress);
         self.misere.get_or_insert_with(|| {
             MisereSolver::new(HeapGame(ruleset))
                 .with_budget(budget)
                 .with_progress(move |positions| {
-                    (progress.borrow_mut())(Progress::Search { positions })
+                    (progress.lock().unwrap_or_else(PoisonError::into_inner))(Progress::Search {
+                        positions,
+                    })
                 })
         })
     }

@@ -3,9 +3,8 @@
 //!
 //! The method is described on [`HeapSolver`].
 
-use std::cell::RefCell;
 use std::fmt;
-use std::rc::Rc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use cgt_core::{Budget, Nimber, NimberSearch, Resource, Solver, Valuer};
 
@@ -85,7 +84,7 @@ const SEARCHED_HEAP_BYTES: u64 = 128;
 pub struct HeapSolver {
     /// The one source of values: the solver over the Grundy sequence, or (made by
     /// [`HeapSolver::searched`]) the pruned search of each heap.
-    valuer: Box<dyn Valuer<Game = HeapGame<Tabulated>>>,
+    valuer: Box<dyn Valuer<Game = HeapGame<Tabulated>> + Send>,
 }
 
 impl fmt::Debug for HeapSolver {
@@ -211,7 +210,7 @@ impl HeapSolver {
         ruleset: Ruleset,
         largest: u64,
         budget: Budget,
-        progress: impl FnMut(Progress) + 'static,
+        progress: impl FnMut(Progress) + Send + 'static,
     ) -> Result<HeapSolver> {
         // A closed form that overflows at the largest heap means a value beyond 2^64 - 1: no
         // search could report it either, so it is refused now rather than searched for ever.
@@ -225,10 +224,10 @@ impl HeapSolver {
                 ),
             });
         }
-        let progress: Rc<RefCell<dyn FnMut(Progress)>> = Rc::new(RefCell::new(progress));
+        let progress: Arc<Mutex<dyn FnMut(Progress) + Send>> = Arc::new(Mutex::new(progress));
         let last = if ruleset.is_tabulable() { largest } else { 0 };
         let sequence = {
-            let mut report = progress.borrow_mut();
+            let mut report = progress.lock().unwrap_or_else(PoisonError::into_inner);
             ruleset.sequence_with(last, budget, |heap| {
                 report(Progress::Sequence { heap, last });
             })?
@@ -236,7 +235,9 @@ impl HeapSolver {
         let solver = Solver::new(HeapGame(Tabulated::new(ruleset, sequence)))
             .with_budget(budget)
             .with_progress(move |positions| {
-                (progress.borrow_mut())(Progress::Search { positions });
+                (progress.lock().unwrap_or_else(PoisonError::into_inner))(Progress::Search {
+                    positions,
+                });
             });
         Ok(HeapSolver {
             valuer: Box::new(solver),
@@ -269,7 +270,7 @@ impl HeapSolver {
         ruleset: Ruleset,
         budget: Budget,
         threads: usize,
-        mut progress: impl FnMut(Progress) + 'static,
+        mut progress: impl FnMut(Progress) + Send + 'static,
     ) -> Result<HeapSolver> {
         // No sequence past heap 0: the ruleset's closed forms alone answer as hooks.
         let sequence = ruleset.sequence_with(0, budget, |_| {})?;

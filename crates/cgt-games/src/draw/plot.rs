@@ -1,0 +1,110 @@
+//! A Grundy sequence plotted in SVG: G(n) against n, preperiod and period marked.
+
+use std::fmt::Write as _;
+
+use super::escape;
+use crate::GrundySequence;
+
+/// At most this many columns of points; longer sequences show each column's largest value.
+const COLUMNS: usize = 4000;
+
+/// An SVG drawing of `sequence`, titled `name`. Each value is a point (circle) with a `data-n`
+/// and `data-g` attribute, so a program can read the plotted values back.
+pub fn sequence_svg(name: &str, sequence: &GrundySequence) -> String {
+    let values: Vec<u64> = sequence.iter().collect();
+    let count = values.len().max(1);
+    let bucket = count.div_ceil(COLUMNS);
+    let points: Vec<(usize, u64)> = values
+        .chunks(bucket)
+        .enumerate()
+        .map(|(index, chunk)| {
+            let (offset, &value) = chunk
+                .iter()
+                .enumerate()
+                .max_by_key(|&(_, value)| *value)
+                .unwrap_or((0, &0));
+            (index * bucket + offset, value)
+        })
+        .collect();
+    let top = values.iter().copied().max().unwrap_or(0).max(1) as f64;
+    let (width, height, left, right, bottom, upper) = (900.0, 460.0, 60.0, 20.0, 50.0, 50.0);
+    let plot_width = width - left - right;
+    let plot_height = height - bottom - upper;
+    let last = (count - 1).max(1) as f64;
+    let x = |n: f64| left + plot_width * n / last;
+    let y = |g: f64| upper + plot_height * (1.0 - g / top);
+    let period = sequence.period();
+    let title = match period {
+        Some(period) => format!("{name}: G(n) for n = 0..{}, {period}", count - 1),
+        None => format!("{name}: G(n) for n = 0..{}, no period found", count - 1),
+    };
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"12\">\n\
+         <title>{}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
+         <text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">{}</text>\n",
+        escape(&title),
+        width / 2.0,
+        escape(&title)
+    );
+    // Axes with end labels.
+    let _ = writeln!(
+        svg,
+        "<line x1=\"{left}\" y1=\"{0}\" x2=\"{1}\" y2=\"{0}\" stroke=\"black\"/>\n\
+         <line x1=\"{left}\" y1=\"{upper}\" x2=\"{left}\" y2=\"{0}\" stroke=\"black\"/>\n\
+         <text x=\"{left}\" y=\"{2}\" text-anchor=\"middle\">0</text>\n\
+         <text x=\"{1}\" y=\"{2}\" text-anchor=\"middle\">{3}</text>\n\
+         <text x=\"{4}\" y=\"{2}\" text-anchor=\"middle\">n</text>\n\
+         <text x=\"{5}\" y=\"{6}\" text-anchor=\"end\">{7}</text>\n\
+         <text x=\"{5}\" y=\"{0}\" text-anchor=\"end\">0</text>\n\
+         <text x=\"18\" y=\"{8}\" text-anchor=\"middle\">G(n)</text>",
+        upper + plot_height,
+        left + plot_width,
+        upper + plot_height + 18.0,
+        count - 1,
+        left + plot_width / 2.0,
+        left - 6.0,
+        upper + 4.0,
+        top as u64,
+        upper + plot_height / 2.0,
+    );
+    if let Some(period) = period {
+        let start = period.preperiod as f64;
+        if start <= last {
+            let _ = writeln!(
+                svg,
+                "<line class=\"preperiod\" x1=\"{0:.1}\" y1=\"{upper}\" x2=\"{0:.1}\" y2=\"{1}\" \
+                 stroke=\"#d33\" stroke-dasharray=\"6 4\"/>\n\
+                 <text x=\"{0:.1}\" y=\"{2}\" fill=\"#d33\">preperiod {3}</text>",
+                x(start),
+                upper + plot_height,
+                upper - 6.0,
+                period.preperiod
+            );
+        }
+        let end = (period.preperiod + period.period) as f64;
+        if end <= last {
+            let _ = writeln!(
+                svg,
+                "<rect class=\"period\" x=\"{0:.1}\" y=\"{upper}\" width=\"{1:.1}\" height=\"{plot_height}\" \
+                 fill=\"#3a3\" fill-opacity=\"0.15\"/>\n\
+                 <text x=\"{2:.1}\" y=\"{3}\" fill=\"#282\">period {4}</text>",
+                x(start),
+                x(end) - x(start),
+                x(end) + 4.0,
+                upper + 14.0,
+                period.period
+            );
+        }
+    }
+    for (n, value) in points {
+        let _ = writeln!(
+            svg,
+            "<circle data-n=\"{n}\" data-g=\"{value}\" cx=\"{:.2}\" cy=\"{:.2}\" r=\"1.8\" fill=\"#236\"/>",
+            x(n as f64),
+            y(value as f64)
+        );
+    }
+    svg.push_str("</svg>\n");
+    svg
+}
