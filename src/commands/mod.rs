@@ -55,6 +55,15 @@ pub enum Error {
 }
 
 impl Error {
+    /// Whether the work was stopped by Ctrl-C or SIGTERM (see `main.rs`).
+    pub fn is_interrupted(&self) -> bool {
+        matches!(
+            self,
+            Error::Engine(cgt_core::Error::Stopped)
+                | Error::Game(cgt_games::Error::Engine(cgt_core::Error::Stopped))
+        )
+    }
+
     /// Whether this is output to a reader that has gone away (`cgt ... | head`): not an error
     /// for a Unix tool.
     pub fn is_broken_pipe(&self) -> bool {
@@ -73,6 +82,7 @@ fn explain(error: &cgt_core::Error) -> String {
             };
             format!("{error}; raise {flag} to allow more")
         }
+        cgt_core::Error::Stopped => "interrupted".to_string(),
         other => other.to_string(),
     }
 }

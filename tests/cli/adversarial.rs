@@ -804,3 +804,107 @@ fn moores_nim_1_is_valued_as_nim() {
         );
     }
 }
+
+/// Sends `signal` to a run of `cgt arguments` after `after`, and answers its exit status and
+/// stderr (the run must end by itself within a few seconds of the signal).
+fn interrupt(arguments: &[&str], signal: &str, after: Duration) -> (Option<i32>, String) {
+    let child = Command::new(env!("CARGO_BIN_EXE_cgt"))
+        .args(arguments)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cgt starts");
+    std::thread::sleep(after);
+    let pid = child.id();
+    Command::new("kill")
+        .args([signal, &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = sender.send(child.wait_with_output());
+    });
+    let output = match receiver.recv_timeout(Duration::from_secs(10)) {
+        Ok(output) => output.expect("output"),
+        Err(_) => {
+            let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
+            panic!("{arguments:?} did not end within 10 s of {signal}");
+        }
+    };
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn interrupted_work_keeps_its_checkpoint() {
+    let directory = std::env::temp_dir().join(format!("cgt-interrupt-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).unwrap();
+    // A sequence stopped by Ctrl-C: status 130, one line, and its values in the checkpoint
+    // (written at once, not after the default minute), which a later run resumes from.
+    let sequence = directory.join("officers.ckpt");
+    let file = sequence.to_str().unwrap();
+    let (code, stderr) = interrupt(
+        &[
+            "sequence",
+            "octal:0.6",
+            "--to",
+            "100000000",
+            "--max-positions",
+            "1000000000",
+            "--checkpoint",
+            file,
+            "--summary",
+        ],
+        "-INT",
+        Duration::from_millis(1500),
+    );
+    assert_eq!(code, Some(130), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("cgt: interrupted"), "{stderr}");
+    assert!(sequence.exists(), "no checkpoint after Ctrl-C");
+    let fresh = super::common::json(&["sequence", "octal:0.6", "--to", "20000", "--json"]);
+    let resumed = super::common::json(&[
+        "sequence",
+        "octal:0.6",
+        "--to",
+        "20000",
+        "--checkpoint",
+        file,
+        "--json",
+    ]);
+    assert_eq!(resumed["values"], fresh["values"]);
+    // A quotient stopped by SIGTERM keeps what it learned as well.
+    let quotient = directory.join("daisies.ckpt");
+    let file = quotient.to_str().unwrap();
+    let (code, stderr) = interrupt(
+        &["quotient", "octal:4.7", "--to", "40", "--checkpoint", file],
+        "-TERM",
+        Duration::from_millis(1500),
+    );
+    assert_eq!(code, Some(130), "{stderr}");
+    assert!(stderr.starts_with("cgt: interrupted"), "{stderr}");
+    assert!(quotient.exists(), "no checkpoint after SIGTERM");
+    std::fs::remove_dir_all(&directory).unwrap();
+}
+
+/// Strategy arguments answer at once what no search could: on an even by odd Cram board the
+/// first player takes the central domino (along the even side) and answers every move with its
+/// half-turn image (Gardner), so the board is an N-position and that domino a winning move; an
+/// even by even board is a P-position by the same mirror.
+#[test]
+fn cram_boards_the_half_turn_wins_are_answered_at_once() {
+    // Under the adversarial suite's timeout: the search these boards would take is hours.
+    let (code, _) = check(&["value", "cram", "64x63"], b"");
+    assert_eq!(code, Some(0));
+    let report = super::common::json(&["value", "cram", "64x63", "--json"]);
+    assert_eq!(report["outcome"], "N", "{report}");
+    let described = report["winning_moves_described"].to_string();
+    assert!(described.contains("r32c32-r33c32"), "{described}");
+    let (code, _) = check(&["value", "cram", "64x64"], b"");
+    assert_eq!(code, Some(0));
+    let report = super::common::json(&["value", "cram", "64x64", "--json"]);
+    assert_eq!(report["outcome"], "P", "{report}");
+    assert_eq!(report["grundy"], 0, "{report}");
+}

@@ -45,7 +45,13 @@ thread_local! {
 /// assert_eq!(solver.grundy(&10).unwrap().value(), 0);
 /// ```
 #[derive(Debug, Clone, Default)]
-pub struct Stop(Arc<AtomicBool>);
+pub struct Stop(Arc<Flags>);
+
+#[derive(Debug, Default)]
+struct Flags {
+    requested: AtomicBool,
+    observed: AtomicBool,
+}
 
 impl Stop {
     /// A stop not yet requested.
@@ -55,12 +61,18 @@ impl Stop {
 
     /// Asks every computation run under this stop to end with [`Error::Stopped`].
     pub fn request(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.0.requested.store(true, Ordering::Relaxed);
     }
 
     /// Whether [`request`](Self::request) has been called.
     pub fn requested(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
+        self.0.requested.load(Ordering::Relaxed)
+    }
+
+    /// Whether a computation has seen the request and is winding down (writing its checkpoint,
+    /// say): a front that would end the process when nothing answers a request waits instead.
+    pub fn observed(&self) -> bool {
+        self.0.observed.load(Ordering::Relaxed)
     }
 
     /// Runs `work` on this thread with this stop in force (and any stop already in force, which
@@ -101,7 +113,14 @@ impl Stop {
 ///
 /// [`Error::Stopped`] once a stop in force on this thread is requested.
 pub fn check_stop() -> Result<()> {
-    let requested = IN_FORCE.with(|stops| stops.borrow().iter().any(Stop::requested));
+    let requested = IN_FORCE.with(|stops| {
+        let stops = stops.borrow();
+        let requested = stops.iter().filter(|stop| stop.requested());
+        requested.fold(false, |_, stop| {
+            stop.0.observed.store(true, Ordering::Relaxed);
+            true
+        })
+    });
     if requested {
         Err(Error::Stopped)
     } else {
@@ -118,7 +137,9 @@ mod tests {
         let stop = Stop::new();
         stop.request();
         assert_eq!(check_stop(), Ok(()));
+        assert!(!stop.observed());
         assert_eq!(stop.run(check_stop), Err(Error::Stopped));
+        assert!(stop.observed());
         assert_eq!(check_stop(), Ok(()));
     }
 

@@ -157,3 +157,13 @@ def test_the_graph_reads_as_networkx_would():
     assert children == {("2",), ("1", "1"), ("1",)}
     assert graph._repr_svg_().startswith("<svg")
     assert "digraph" in graph.to_dot()
+
+
+def test_strategy_arguments_answer_boards_no_search_could():
+    # Even by odd Cram: the central domino, then the half-turn mirror (Gardner); even by even:
+    # the mirror alone wins for the second player.
+    cram = cgt.game("cram")
+    assert cram.outcome("64x63") == "N"
+    assert any("r32c32-r33c32" in str(move) for move in cram.winning_moves("64x63"))
+    assert cram.value("64x63").grundy is None
+    assert cram.grundy("64x64") == 0

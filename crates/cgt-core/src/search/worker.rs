@@ -100,10 +100,19 @@ impl<G: ImpartialGame> Worker<'_, G> {
     }
 
     /// Counts an option made against the budget.
+    ///
+    /// The clock is looked at here, an option at a time, not a question at a time: one
+    /// question about a large board makes thousands of options, each split into regions.
     pub(super) fn count_option(&mut self) -> Result<()> {
         self.stats.options += 1;
         if self.stats.options > self.budget.options {
             return Err(self.budget.exceeded(Resource::Options));
+        }
+        if self.ticker.due() {
+            crate::check_stop()?;
+            if let Some(progress) = self.progress.as_mut() {
+                progress(self.stats.questions);
+            }
         }
         Ok(())
     }
@@ -230,12 +239,6 @@ impl<G: ImpartialGame> Worker<'_, G> {
         depth: usize,
     ) -> Result<Started<G::Position>> {
         self.stats.questions += 1;
-        if self.ticker.due() {
-            crate::check_stop()?;
-            if let Some(progress) = self.progress.as_mut() {
-                progress(self.stats.questions);
-            }
-        }
         // Options are made one at a time where the game counts them beforehand (most
         // questions are settled by the first few the table knows); otherwise all at once.
         let counted = self.game.move_count(component);

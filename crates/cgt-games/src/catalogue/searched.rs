@@ -445,6 +445,21 @@ where
 
     fn winning_moves(&mut self, position: &Position, limit: usize) -> Result<(Vec<Move>, bool)> {
         let components = self.components(position)?;
+        // A component whose search the game says is beyond the budget, and whose value and
+        // winning moves no closed form gives (those the valuer finds at once), is not searched
+        // for its winning moves either: the closed form of its outcome names them, where it has
+        // one (Cram's central domino on an even by odd board).
+        if let [component] = components.as_slice()
+            && self.game().known_grundy(component).is_none()
+            && self.beyond_budget(component)
+            && self
+                .game()
+                .moves_to_value(component, Nimber::ZERO, 1)
+                .is_none()
+            && let Some(found) = self.closed_form_winning_moves(&components, limit)
+        {
+            return found;
+        }
         match self.searched_winning_moves(&components, limit) {
             Err(error) if past_limit(&error) => self
                 .closed_form_winning_moves(&components, limit)

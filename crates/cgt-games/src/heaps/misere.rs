@@ -431,6 +431,14 @@ pub fn misere_quotient_checkpointed<R: HeapRuleset>(
                 stopped = Some(format!("heap {n}: {error}"));
                 break;
             }
+            Err(cgt_core::Error::Stopped) => {
+                // A heap left part-way leaves the quotient as it was: what was learned before
+                // it is kept for a later run to resume from.
+                if let Some(checkpoint) = checkpoint {
+                    checkpoint.write(&quotient)?;
+                }
+                return Err(cgt_core::Error::Stopped.into());
+            }
             Err(error) => return Err(error.into()),
         }
         period = find_quotient_period(&quotient, proof);

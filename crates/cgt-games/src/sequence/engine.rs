@@ -663,13 +663,14 @@ fn advance(
         if n >= report_at {
             progress(n);
             report_at = (n / 65_536 + 1) * 65_536;
-            if let Err(stopped) = cgt_core::check_stop() {
-                // What was computed is kept for a later run to resume from.
-                if let Some(checkpoint) = checkpoint.as_mut() {
-                    checkpoint.write(&run.values)?;
-                }
-                return Err(stopped.into());
+        }
+        // Looked at each batch (a thread-local read), so that a stop is seen within a batch.
+        if let Err(stopped) = cgt_core::check_stop() {
+            // What was computed is kept for a later run to resume from.
+            if let Some(checkpoint) = checkpoint.as_mut() {
+                checkpoint.write(&run.values)?;
             }
+            return Err(stopped.into());
         }
         if n == next_check || n == last {
             next_check = next_check.saturating_mul(2);

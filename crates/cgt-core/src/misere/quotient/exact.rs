@@ -181,6 +181,8 @@ impl<'a> Exact<'a> {
     }
 
     fn remember(&mut self, position: Box<[u64]>, outcome: bool) -> Result<()> {
+        // A stop is looked for here, a position at a time (a thread-local read).
+        crate::check_stop()?;
         let exceeded = |resource, limit| Error::LimitExceeded { resource, limit };
         if self.memo.len() >= self.limit {
             return Err(exceeded(Resource::Positions, self.limit as u64));

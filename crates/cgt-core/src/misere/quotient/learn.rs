@@ -247,6 +247,7 @@ impl Table<'_> {
     /// verified, and returns that candidate.
     fn learn(&mut self, n: u64) -> Result<MisereQuotient> {
         loop {
+            crate::check_stop()?;
             self.close()?;
             if let Some(test) = self.commutation_test()? {
                 self.tests.push(test);

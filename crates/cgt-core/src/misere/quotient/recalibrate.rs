@@ -67,6 +67,8 @@ enum Failure {
     None,
     /// The search outgrew its bound.
     Undecided,
+    /// The computation was stopped from outside (see `stop.rs`).
+    Stopped,
 }
 
 /// An unfolded candidate: the candidate's classes times one cyclic monoid per free heap.
@@ -155,6 +157,7 @@ impl MisereQuotient {
         // failure holds the newest heap (every position without it is smaller).
         let mut reference: Option<MisereQuotient> = None;
         for _ in 0..MAX_ROUNDS {
+            crate::check_stop()?;
             // A candidate that gives every position without the newest heap the reference's
             // outcome is right on them too: only positions with the newest heap are searched.
             let only_newest = reference
@@ -165,6 +168,7 @@ impl MisereQuotient {
             let wrong = match trial.least_failure(only_newest.then_some(newest), held) {
                 Failure::Found(position, truth) => (position, truth),
                 Failure::None => return Ok(Recalibrated::Found(trial)),
+                Failure::Stopped => return Err(crate::Error::Stopped),
                 Failure::Undecided => {
                     return Ok(Recalibrated::GaveUp(GiveUp::LeastFailureUnbounded {
                         order: trial.order,
@@ -236,7 +240,12 @@ impl MisereQuotient {
         queue.push(Reverse((Word::new(), start.into())));
         // The key of the state being made.
         let mut next = vec![0u64; words + 1];
+        let mut popped = 0u32;
         while let Some(Reverse((word, key))) = queue.pop() {
+            popped = popped.wrapping_add(1);
+            if popped % 4096 == 0 && crate::check_stop().is_err() {
+                return Failure::Stopped;
+            }
             // A state is extended from its least position only: later ones are skipped.
             if seen.contains(&key) {
                 continue;
@@ -324,6 +333,7 @@ impl MisereQuotient {
         let mut fallback = None;
         for size in 1..=suspects.len().min(MAX_FREE) {
             for subset in subsets(&suspects, size) {
+                crate::check_stop()?;
                 let free: Vec<(u64, usize)> = subset
                     .iter()
                     .map(|&h| {
