@@ -1,4 +1,4 @@
-"""Shared helpers of the Python tests: the oracles (public values, ../shared/oracles) and brute
+"""Shared helpers of the Python tests: the oracles (public values, tests/oracles) and brute
 forces written here, apart from the engine."""
 
 from __future__ import annotations
@@ -8,19 +8,13 @@ import json
 import os
 from pathlib import Path
 
-import pytest
-
 
 def oracles_dir() -> Path:
-    """The oracles: $CGT_ORACLES, else shared/oracles beside or above the repository."""
+    """The oracles: the repository's tests/oracles (copied unchanged from the public sources
+    they name), or $CGT_ORACLES."""
     if "CGT_ORACLES" in os.environ:
         return Path(os.environ["CGT_ORACLES"])
-    here = Path(__file__).resolve()
-    for parent in here.parents:
-        for candidate in (parent / "shared" / "oracles", parent.parent / "shared" / "oracles"):
-            if candidate.is_dir():
-                return candidate
-    pytest.skip("the oracles (shared/oracles) are not here")
+    return Path(__file__).resolve().parents[3] / "tests" / "oracles"
 
 
 def oracle(name: str) -> dict:
