@@ -183,15 +183,14 @@ fn quotient(
     progress: Option<Py<PyAny>>,
 ) -> PyResult<PyQuotient> {
     let mut budget = crate::budget(max_positions, max_options, max_memory);
-    let opened;
+    let (opened, borrowed);
     let inner: &dyn cgt_games::Game = if let Ok(name) = game.cast::<PyString>() {
         opened = cgt_games::open(name.to_str()?).map_err(|error| to_python(py, error))?;
         opened.as_ref()
     } else if let Ok(found) = game.cast::<CatalogueGame>() {
-        budget = found.borrow().budget();
-        opened = cgt_games::open(&found.borrow().inner().to_string())
-            .map_err(|error| to_python(py, error))?;
-        opened.as_ref()
+        borrowed = found.borrow();
+        budget = borrowed.budget();
+        borrowed.inner()
     } else {
         return Err(type_error("a heap game's name or a cgt.Game", game));
     };
