@@ -72,6 +72,10 @@ pub enum Command {
     /// ^ (power), sqrt(...), inv(...).
     #[command(after_help = NIMBER_HELP)]
     Nimber(NimberArgs),
+    /// Serve the explorer: a web page on this machine to look at values, moves, sequences and
+    /// quotients, and to play, in a browser.
+    #[command(after_help = SERVE_HELP)]
+    Serve(ServeArgs),
     /// Print a shell completion script: cgt completions bash > /etc/bash_completion.d/cgt
     Completions {
         /// The shell.
@@ -117,6 +121,76 @@ EXAMPLES:
   cgt nimber '6 / 5'            # 9
   cgt nimber 'sqrt(13) + inv(7)'
   cgt nimber '0x10000000000000000 * 0x10000000000000000' --json   # 2^64 squared";
+
+const SERVE_HELP: &str = "\
+The explorer is one page served by the program itself (nothing to install, works offline):
+the catalogue, any position with its moves coloured by outcome, play against cgt, Grundy
+sequences plotted with their period, misère quotients, games with cycles and uploaded graphs,
+and the nimber calculator. Its JSON API (/api/games, /api/value?game=G&position=P,
+/api/moves, /api/sequence?game=G&to=N, ...) answers as the commands' --json do.
+
+Each request runs within the limits below (smaller than the commands'), on one thread of one
+of two pools: positions and nimbers on the quick pool (3 x --workers threads; one that runs
+past a tenth of a second there moves to the other), sequences, quotients and graphs on the
+long pool (--workers threads). A request that finds its pool's queue full (--queue, four times
+that for the quick pool) is answered 503. At most 4 x --workers computations run at once, so
+the server's memory stays within about 4 x --workers x --max-memory.
+
+EXAMPLES:
+  cgt serve --open
+  cgt serve --port 0                 # any free port; the address is printed
+  cgt serve --host 0.0.0.0 --port 8080 --workers 8";
+
+/// Arguments of `cgt serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The port to listen on; 0 picks a free one (the address is printed).
+    #[arg(long, default_value_t = 8080)]
+    pub port: u16,
+    /// Open the explorer in the desktop's browser.
+    #[arg(long)]
+    pub open: bool,
+    /// The address to listen on. Anything but a loopback address (127.0.0.1, ::1) makes the
+    /// explorer reachable from other machines, with a warning.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: std::net::IpAddr,
+    /// Threads in each of the two pools of workers.
+    #[arg(long, value_name = "N", default_value_t = default_workers(), value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=64))]
+    pub workers: usize,
+    /// Requests that may wait for a worker of the long computations (four times as many for
+    /// the quick ones); more are answered 503.
+    #[arg(long, value_name = "N", default_value_t = 16, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1024))]
+    pub queue: usize,
+    /// The most seconds one request may compute.
+    #[arg(long, value_name = "SECONDS", default_value_t = 30.0, value_parser = parse_seconds)]
+    pub max_seconds: f64,
+    /// The most positions one request may remember.
+    #[arg(long, value_name = "N", default_value_t = 10_000_000)]
+    pub max_positions: u64,
+    /// The most options one request may examine.
+    #[arg(long, value_name = "N", default_value_t = 10_000_000_000)]
+    pub max_options: u64,
+    /// The most memory one request may use.
+    #[arg(long, visible_alias = "memory", value_name = "SIZE", default_value = "512M", value_parser = parse_size)]
+    pub max_memory: u64,
+    /// The last heap a sequence or quotient may reach.
+    #[arg(long, value_name = "N", default_value_t = 1_000_000)]
+    pub max_sequence: u64,
+    /// The most positions of a drawn graph.
+    #[arg(long, value_name = "N", default_value_t = 2000)]
+    pub max_graph: u64,
+    /// The most moves listed.
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    pub max_moves: u64,
+    /// The largest graph file that may be uploaded.
+    #[arg(long, value_name = "SIZE", default_value = "1M", value_parser = parse_size)]
+    pub max_upload: u64,
+}
+
+/// The cores this process may use, at least 2.
+fn default_workers() -> usize {
+    std::thread::available_parallelism().map_or(2, |cores| cores.get().max(2))
+}
 
 /// Arguments of `cgt quotient`.
 #[derive(Debug, Args)]
@@ -354,6 +428,10 @@ pub struct GameArgs {
     /// instead, as `file:FILE`.
     #[arg(long, value_name = "FILE")]
     pub graph: Option<std::path::PathBuf>,
+    /// The text of the graph named by `graph`, when a front has it already (a file uploaded to
+    /// the web explorer): read instead of the file.
+    #[arg(skip)]
+    pub graph_text: Option<String>,
     /// Write ∞ as inf, for terminals without Unicode.
     #[arg(long)]
     pub ascii: bool,

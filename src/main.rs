@@ -13,6 +13,7 @@ use clap::Parser as _;
 mod cli;
 mod commands;
 mod progress;
+mod serve;
 
 /// The exit status of a run stopped by Ctrl-C (128 + SIGINT, as a shell reports it).
 const INTERRUPTED: u8 = 130;

@@ -71,14 +71,46 @@ fn line() -> MutexGuard<'static, Line> {
     LINE.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
+/// Where a computation's reports go instead of the terminal: the web explorer keeps the latest
+/// report of each request, for its page to show.
+pub type Receiver = std::sync::Arc<dyn Fn(Progress) + Send + Sync>;
+
+std::thread_local! {
+    /// The receiver of this thread's reports, set by [`reporting_to`].
+    static RECEIVER: std::cell::RefCell<Option<Receiver>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Runs `work` with every meter made on this thread sending its reports to `receiver` instead
+/// of drawing a line.
+pub fn reporting_to<T>(receiver: Receiver, work: impl FnOnce() -> T) -> T {
+    struct Restore(Option<Receiver>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let previous = self.0.take();
+            RECEIVER.with(|slot| *slot.borrow_mut() = previous);
+        }
+    }
+    let previous = RECEIVER.with(|slot| slot.borrow_mut().replace(receiver));
+    let _restore = Restore(previous);
+    work()
+}
+
 /// Reports progress of one computation.
 pub struct Meter {
     enabled: bool,
+    receiver: Option<Receiver>,
 }
 
 impl Meter {
-    /// A meter that draws when stderr is a terminal and the output is not JSON (`json`).
+    /// A meter that draws when stderr is a terminal and the output is not JSON (`json`); under
+    /// [`reporting_to`], one that sends its reports there.
     pub fn for_output(json: bool) -> Meter {
+        if let Some(receiver) = RECEIVER.with(|slot| slot.borrow().clone()) {
+            return Meter {
+                enabled: false,
+                receiver: Some(receiver),
+            };
+        }
         Meter::new(!json && std::io::stderr().is_terminal())
     }
 
@@ -92,11 +124,17 @@ impl Meter {
             }
             keep_fresh();
         }
-        Meter { enabled }
+        Meter {
+            enabled,
+            receiver: None,
+        }
     }
 
     /// Notes `progress` and redraws the line once the computation has run for a second.
     pub fn show(&self, progress: Progress) {
+        if let Some(receiver) = &self.receiver {
+            receiver(progress);
+        }
         if !self.enabled {
             return;
         }

@@ -111,6 +111,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
             play::run(&arguments, &mut stdin.lock(), out, echo)
         }
         Command::Graph(arguments) => graph::run(&arguments, out),
+        Command::Serve(arguments) => crate::serve::run(&arguments, out),
         Command::Completions { shell } => {
             // Position to memory first: the generator cannot report a failed write.
             let mut command = <Cli as clap::CommandFactory>::command();
@@ -233,15 +234,26 @@ pub(crate) fn choose(source: &GameArgs, max_memory: u64) -> Result<Chosen, Error
     // that never ends. The text may take a quarter of the memory budget; the graph made from
     // it and its solution take the rest.
     let limit = max_memory / 4;
-    let text = cgt_games::read_text_within(path, limit).map_err(|error| {
-        if error.kind() == std::io::ErrorKind::FileTooLarge {
-            Error::Usage(format!(
-                "{label} has {error}, more than a quarter of --max-memory ({max_memory}) allows"
-            ))
-        } else {
-            unreadable(error)
+    let too_large = |error: std::io::Error| {
+        Error::Usage(format!(
+            "{label} has {error}, more than a quarter of --max-memory ({max_memory}) allows"
+        ))
+    };
+    let text = match &source.graph_text {
+        Some(text) if text.len() as u64 > limit => {
+            return Err(too_large(std::io::Error::other(format!(
+                "more than {limit} bytes"
+            ))));
         }
-    })?;
+        Some(text) => text.clone(),
+        None => cgt_games::read_text_within(path, limit).map_err(|error| {
+            if error.kind() == std::io::ErrorKind::FileTooLarge {
+                too_large(error)
+            } else {
+                unreadable(error)
+            }
+        })?,
+    };
     // The graph built from it may take another quarter (short names make a graph many times
     // its file's size); the solution gets what the graph leaves (see `open_position`).
     let graph = Digraph::parse_within(&text, &label, usize::try_from(limit).unwrap_or(usize::MAX))

@@ -4,6 +4,7 @@
 //! exit status 2.
 
 mod adversarial;
+mod browser;
 mod common;
 mod completions;
 mod cycles;
@@ -17,5 +18,6 @@ mod program;
 mod quotient;
 mod search;
 mod sequence;
+mod serve;
 mod terminal;
 mod value;

@@ -2,8 +2,39 @@
 //! (`/dev/zero`), or report no size (`/proc`), so its length is counted as it is read, never
 //! trusted from its metadata.
 
+use std::cell::Cell;
 use std::io::{BufRead, Read};
 use std::path::Path;
+
+thread_local! {
+    /// Whether [`without_files`] is in force on this thread.
+    static FILES_DENIED: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Runs `work` with every file the library would read by a name in a position (`file:PATH` in a
+/// graph game's notation) refused with an error of kind
+/// [`std::io::ErrorKind::PermissionDenied`]: a front that serves others (the web explorer)
+/// reads no file a request names.
+///
+/// # Examples
+///
+/// ```
+/// let game = cgt_games::open("node-kayles").unwrap();
+/// let budget = cgt_core::Budget::DEFAULT;
+/// let words = ["file:/etc/hostname".to_string()];
+/// let refused = cgt_games::without_files(|| game.analyse(&words, budget, Box::new(|_| ())).err());
+/// assert!(refused.unwrap().to_string().contains("not read here"));
+/// ```
+pub fn without_files<T>(work: impl FnOnce() -> T) -> T {
+    struct Restore(bool);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            FILES_DENIED.set(self.0);
+        }
+    }
+    let _restore = Restore(FILES_DENIED.replace(true));
+    work()
+}
 
 /// The bytes of the file at `path`, at most `limit` of them: a longer file is an error of kind
 /// [`std::io::ErrorKind::FileTooLarge`] saying so, after `limit + 1` bytes were read.
@@ -19,6 +50,12 @@ use std::path::Path;
 /// assert!(bytes.unwrap_err().to_string().contains("more than 1024 bytes"));
 /// ```
 pub fn read_within(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
+    if FILES_DENIED.get() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::PermissionDenied,
+            "files are not read here",
+        ));
+    }
     let mut bytes = Vec::new();
     std::fs::File::open(path)?
         .take(limit.saturating_add(1))

@@ -6,4 +6,4 @@ mod graph;
 mod plot;
 
 pub use graph::{MISERE_CAPTION, escape, graph_svg, misere_label};
-pub use plot::sequence_svg;
+pub use plot::{sequence_svg, sequence_svg_range};

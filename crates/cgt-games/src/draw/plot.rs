@@ -11,10 +11,23 @@ const COLUMNS: usize = 4000;
 /// An SVG drawing of `sequence`, titled `name`. Each value is a point (circle) with a `data-n`
 /// and `data-g` attribute, so a program can read the plotted values back.
 pub fn sequence_svg(name: &str, sequence: &GrundySequence) -> String {
-    let values: Vec<u64> = sequence.iter().collect();
+    sequence_svg_range(name, sequence, 0, sequence.last())
+}
+
+/// [`sequence_svg`] of the heaps `from..=to` only (cut to the heaps computed): a zoom. Rare
+/// values (see [`SparseReport`](crate::SparseReport)) are drawn in red with the class `rare`.
+pub fn sequence_svg_range(name: &str, sequence: &GrundySequence, from: u64, to: u64) -> String {
+    let to = to.min(sequence.last());
+    let from = from.min(to);
+    let report = sequence.sparse_report();
+    let values: Vec<u64> = sequence
+        .iter()
+        .skip(usize::try_from(from).unwrap_or(usize::MAX))
+        .take(usize::try_from(to - from).map_or(usize::MAX, |count| count.saturating_add(1)))
+        .collect();
     let count = values.len().max(1);
     let bucket = count.div_ceil(COLUMNS);
-    let points: Vec<(usize, u64)> = values
+    let points: Vec<(u64, u64)> = values
         .chunks(bucket)
         .enumerate()
         .map(|(index, chunk)| {
@@ -23,20 +36,20 @@ pub fn sequence_svg(name: &str, sequence: &GrundySequence) -> String {
                 .enumerate()
                 .max_by_key(|&(_, value)| *value)
                 .unwrap_or((0, &0));
-            (index * bucket + offset, value)
+            (from + (index * bucket + offset) as u64, value)
         })
         .collect();
     let top = values.iter().copied().max().unwrap_or(0).max(1) as f64;
     let (width, height, left, right, bottom, upper) = (900.0, 460.0, 60.0, 20.0, 50.0, 50.0);
     let plot_width = width - left - right;
     let plot_height = height - bottom - upper;
-    let last = (count - 1).max(1) as f64;
-    let x = |n: f64| left + plot_width * n / last;
+    let span = (count - 1).max(1) as f64;
+    let x = |n: f64| left + plot_width * (n - from as f64) / span;
     let y = |g: f64| upper + plot_height * (1.0 - g / top);
     let period = sequence.period();
     let title = match period {
-        Some(period) => format!("{name}: G(n) for n = 0..{}, {period}", count - 1),
-        None => format!("{name}: G(n) for n = 0..{}, no period found", count - 1),
+        Some(period) => format!("{name}: G(n) for n = {from}..{to}, {period}"),
+        None => format!("{name}: G(n) for n = {from}..{to}, no period found"),
     };
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
@@ -52,7 +65,7 @@ pub fn sequence_svg(name: &str, sequence: &GrundySequence) -> String {
         svg,
         "<line x1=\"{left}\" y1=\"{0}\" x2=\"{1}\" y2=\"{0}\" stroke=\"black\"/>\n\
          <line x1=\"{left}\" y1=\"{upper}\" x2=\"{left}\" y2=\"{0}\" stroke=\"black\"/>\n\
-         <text x=\"{left}\" y=\"{2}\" text-anchor=\"middle\">0</text>\n\
+         <text x=\"{left}\" y=\"{2}\" text-anchor=\"middle\">{9}</text>\n\
          <text x=\"{1}\" y=\"{2}\" text-anchor=\"middle\">{3}</text>\n\
          <text x=\"{4}\" y=\"{2}\" text-anchor=\"middle\">n</text>\n\
          <text x=\"{5}\" y=\"{6}\" text-anchor=\"end\">{7}</text>\n\
@@ -61,16 +74,17 @@ pub fn sequence_svg(name: &str, sequence: &GrundySequence) -> String {
         upper + plot_height,
         left + plot_width,
         upper + plot_height + 18.0,
-        count - 1,
+        to,
         left + plot_width / 2.0,
         left - 6.0,
         upper + 4.0,
         top as u64,
         upper + plot_height / 2.0,
+        from,
     );
     if let Some(period) = period {
         let start = period.preperiod as f64;
-        if start <= last {
+        if (from as f64..=to as f64).contains(&start) {
             let _ = writeln!(
                 svg,
                 "<line class=\"preperiod\" x1=\"{0:.1}\" y1=\"{upper}\" x2=\"{0:.1}\" y2=\"{1}\" \
@@ -83,7 +97,7 @@ pub fn sequence_svg(name: &str, sequence: &GrundySequence) -> String {
             );
         }
         let end = (period.preperiod + period.period) as f64;
-        if end <= last {
+        if start >= from as f64 && end <= to as f64 {
             let _ = writeln!(
                 svg,
                 "<rect class=\"period\" x=\"{0:.1}\" y=\"{upper}\" width=\"{1:.1}\" height=\"{plot_height}\" \
@@ -98,9 +112,16 @@ pub fn sequence_svg(name: &str, sequence: &GrundySequence) -> String {
         }
     }
     for (n, value) in points {
+        // Heap 0 never takes part in a move, so the classification leaves it out.
+        let rare = n > 0 && report.is_some_and(|report| report.is_rare(value));
+        let (class, fill, radius) = if rare {
+            (" class=\"rare\"", "#c22", 2.6)
+        } else {
+            ("", "#236", 1.8)
+        };
         let _ = writeln!(
             svg,
-            "<circle data-n=\"{n}\" data-g=\"{value}\" cx=\"{:.2}\" cy=\"{:.2}\" r=\"1.8\" fill=\"#236\"/>",
+            "<circle{class} data-n=\"{n}\" data-g=\"{value}\" cx=\"{:.2}\" cy=\"{:.2}\" r=\"{radius}\" fill=\"{fill}\"/>",
             x(n as f64),
             y(value as f64)
         );

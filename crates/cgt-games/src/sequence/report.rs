@@ -39,6 +39,22 @@ pub struct SparseReport {
     pub last_rare: Option<u64>,
 }
 
+impl SparseReport {
+    /// Whether `value` is rare: `value & rare_mask` has an even number of bits.
+    ///
+    /// ```
+    /// use cgt_games::{GrundySequence, TakeAndBreak};
+    ///
+    /// let game = TakeAndBreak::subtraction([1, 2])?;
+    /// let report = GrundySequence::compute(&game, 6)?.sparse_report().unwrap();
+    /// assert!(report.is_rare(0) && !report.is_rare(1) && !report.is_rare(2));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn is_rare(&self, value: u64) -> bool {
+        (value & self.rare_mask).count_ones() % 2 == 0
+    }
+}
+
 impl GrundySequence {
     /// The sparse-space report of the values computed (see [`SparseReport`]); `None` when no
     /// heap but 0 was computed.

@@ -1,0 +1,608 @@
+// The cgt explorer: one page, drawn from its address, asking only the JSON API under /api/.
+// It computes no value, move or legality itself: every value, outcome and move shown is the
+// server's answer, and every picture the library's drawing (or a line through values it sent).
+"use strict";
+
+const main = document.getElementById("main");
+const busy = document.getElementById("busy");
+const busyText = document.getElementById("busy-text");
+const busyCancel = document.getElementById("busy-cancel");
+
+// ---- small helpers -------------------------------------------------------------------------
+
+function el(tag, attributes, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === undefined || child === null || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+function link(href, text, attributes) {
+  return el("a", Object.assign({ href, onclick: follow }, attributes || {}), text);
+}
+
+// Links within the explorer change the address and redraw, so back and forward work.
+function follow(event) {
+  if (event.ctrlKey || event.metaKey || event.shiftKey || event.button !== 0) return;
+  event.preventDefault();
+  go(event.currentTarget.getAttribute("href"));
+}
+
+function go(href, replace) {
+  if (replace) history.replaceState(null, "", href);
+  else history.pushState(null, "", href);
+  render();
+}
+
+window.addEventListener("popstate", render);
+
+function query() {
+  return new URLSearchParams(location.search);
+}
+
+function address(path, parameters) {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(parameters)) {
+    if (value !== undefined && value !== null && value !== "" && value !== false) search.set(key, value);
+  }
+  const text = search.toString();
+  return text ? path + "?" + text : path;
+}
+
+// A component as the JSON writes it (a number, an array of numbers, or text) in the program's
+// notation, and a position's components joined by spaces, as on the command line.
+function componentText(component) {
+  if (Array.isArray(component)) return component.join(",");
+  return String(component);
+}
+
+function positionText(position) {
+  return position.map(componentText).join(" ");
+}
+
+function gamePath(view, game) {
+  return "/" + view + "/" + encodeURIComponent(game).replace(/%3A/gi, ":").replace(/%2C/gi, ",");
+}
+
+function errorBox(message) {
+  return el("p", { class: "error", role: "alert", text: message });
+}
+
+function outcomeWords(outcome) {
+  return {
+    P: "P-position: the player to move loses with best play",
+    N: "N-position: the player to move wins with best play",
+    D: "D-position: neither player can force a win",
+  }[outcome] || outcome;
+}
+
+// ---- calling the API, with progress and cancel -----------------------------------------------
+
+const running = new Set();
+
+window.addEventListener("pagehide", () => {
+  for (const job of running) navigator.sendBeacon("/api/cancel?job=" + job);
+});
+
+class ApiError extends Error {}
+
+let generation = 0;
+
+// Fetches an API route; while it runs, shows its progress and offers to cancel it. Answers the
+// parsed JSON (or the text, when `asText`), or throws an ApiError with the server's message.
+async function api(path, parameters, options) {
+  options = options || {};
+  const job = "j" + Math.random().toString(36).slice(2, 12) + Date.now().toString(36);
+  const url = address(path, Object.assign({}, parameters, { job: options.noJob ? undefined : job }));
+  running.add(job);
+  let timer = null;
+  const started = Date.now();
+  const show = (text) => {
+    busy.hidden = false;
+    busyText.textContent = text;
+  };
+  const poll = async () => {
+    try {
+      const answer = await fetch("/api/progress?job=" + job);
+      const state = await answer.json();
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      let text = "Computing… " + seconds + " s";
+      const progress = state.progress;
+      if (progress) {
+        if (progress.total !== undefined) text += " · " + progress.kind + " " + progress.done + " of " + progress.total;
+        else text += " · " + progress.done + " positions";
+      }
+      if (running.has(job)) show(text);
+    } catch (ignored) { /* the next poll tries again */ }
+  };
+  if (!options.noJob) {
+    timer = setTimeout(function tick() {
+      poll().finally(() => { if (running.has(job)) timer = setTimeout(tick, 500); });
+    }, 300);
+  }
+  const controller = new AbortController();
+  busyCancel.onclick = () => {
+    fetch("/api/cancel?job=" + job, { method: "POST" });
+    controller.abort();
+  };
+  try {
+    const answer = await fetch(url, {
+      method: options.body !== undefined ? "POST" : "GET",
+      body: options.body,
+      signal: controller.signal,
+    });
+    const text = await answer.text();
+    if (!answer.ok) {
+      let message = text;
+      try { message = JSON.parse(text).error; } catch (ignored) { /* not JSON */ }
+      throw new ApiError(message || answer.status + " " + answer.statusText);
+    }
+    return options.asText ? text : JSON.parse(text);
+  } catch (error) {
+    if (error.name === "AbortError") throw new ApiError("cancelled");
+    if (error instanceof ApiError) throw error;
+    throw new ApiError("the server did not answer: " + error.message);
+  } finally {
+    running.delete(job);
+    clearTimeout(timer);
+    if (running.size === 0) busy.hidden = true;
+  }
+}
+
+// ---- the views ----------------------------------------------------------------------------
+
+let catalogue = null;
+
+async function games() {
+  if (!catalogue) catalogue = (await api("/api/games", {}, { noJob: true })).games;
+  return catalogue;
+}
+
+// The catalogue entry of a game name such as `bash:3` (its name before the first colon).
+async function entryOf(game) {
+  const list = await games();
+  const base = game.split(":")[0];
+  return list.find((entry) => entry.name === game) || list.find((entry) => entry.name === base);
+}
+
+function exampleParts(example) {
+  const at = example.indexOf(" ");
+  return at < 0 ? [example, ""] : [example.slice(0, at), example.slice(at + 1)];
+}
+
+async function viewCatalogue() {
+  document.title = "cgt explorer";
+  const list = await games();
+  const rows = list.map((entry) => {
+    const [game, position] = exampleParts(entry.example);
+    const extra = [];
+    if (entry.engine === "heaps") {
+      extra.push(link(gamePath("sequence", game), "sequence"), " ", link(gamePath("quotient", game), "quotient"));
+    }
+    return el("tr", { "data-game": entry.name },
+      el("td", {}, link(address(gamePath("game", game), { position }), entry.syntax, { class: "game-link" })),
+      el("td", { class: "mono", text: entry.component }),
+      el("td", { text: entry.rule }),
+      el("td", {}, link(address(gamePath("game", game), { position }), entry.example, { class: "mono" })),
+      el("td", {}, extra));
+  });
+  main.replaceChildren(
+    el("h1", { text: "Impartial games" }),
+    el("p", { class: "note", text: "Pick a game, or open an example. Every value is exact: closed forms, proven periods, or a search of the position." }),
+    el("table", { id: "catalogue" },
+      el("thead", {}, el("tr", {}, ["game", "a component", "a move", "example", "research"].map((h) => el("th", { text: h })))),
+      el("tbody", {}, rows)));
+}
+
+function positionForm(game, position, misere, view) {
+  const input = el("input", { type: "text", name: "position", value: position, id: "position-input", "aria-label": "position", placeholder: "components, separated by spaces" });
+  const box = el("input", { type: "checkbox", id: "misere-input", checked: misere });
+  const form = el("form", { class: "inline", id: "position-form" },
+    el("label", { for: "position-input", text: "Position" }), input,
+    el("label", {}, box, " misère"),
+    el("button", { type: "submit", text: view === "play" ? "Play" : "Show" }));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    go(address(gamePath(view, game), { position: input.value.trim(), misere: box.checked ? "1" : "" }));
+  });
+  return form;
+}
+
+async function viewPosition(game) {
+  const parameters = query();
+  const position = (parameters.get("position") || "").trim();
+  const misere = parameters.get("misere") === "1";
+  const entry = await entryOf(game);
+  document.title = game + " " + position + " · cgt explorer";
+  const heading = el("h1", {}, el("span", { text: game }), " ", el("span", { class: "mono", text: position }));
+  const rule = entry ? el("p", { class: "note", text: entry.rule + " A component: " + entry.component + "." }) : null;
+  const links = el("p", { class: "links" },
+    link(address(gamePath("play", game), { position, misere: misere ? "1" : "" }), "Play this position against cgt", { id: "play-link" }),
+    entry && entry.engine === "heaps" ? link(gamePath("sequence", game), "Grundy sequence") : null,
+    entry && entry.engine === "heaps" ? link(gamePath("quotient", game), "Misère quotient") : null,
+    link(address("/graph", { game, position, misere: misere ? "1" : "" }), "Game graph"));
+  const result = el("section", { id: "result" });
+  main.replaceChildren(heading, rule, positionForm(game, position, misere, "game"), links, result);
+  if (!position) {
+    result.append(el("p", { class: "note", text: "Enter a position: its components separated by spaces (for example " + (entry ? exampleParts(entry.example)[1] : "10 12") + ")." }));
+    return;
+  }
+  const mine = ++generation;
+  try {
+    const parameters = { game, position, misere: misere ? "1" : "" };
+    const value = await api("/api/value", parameters);
+    if (mine !== generation) return;
+    const summary = el("dl", { class: "summary", id: "summary" });
+    if (!misere) summary.append(el("dt", { text: "value" }), el("dd", { class: "value", id: "value", text: value.value !== undefined ? value.value : "unknown (past the limits; the outcome is from a closed form)" }));
+    summary.append(el("dt", { text: "outcome" }), el("dd", { id: "outcome", class: "outcome-" + value.outcome, text: value.outcome + " — " + outcomeWords(value.outcome) }));
+    if (value.remoteness !== undefined && value.remoteness !== null) summary.append(el("dt", { text: "remoteness" }), el("dd", { id: "remoteness", text: value.remoteness + " (moves to the end with best play)" }));
+    if (value.escape_set) summary.append(el("dt", { text: "escape set" }), el("dd", { text: "{" + value.escape_set.join(", ") + "}" }));
+    if (misere) summary.append(el("dt", { text: "play" }), el("dd", { text: "misère: the player who makes the last move loses" }));
+    result.replaceChildren(summary);
+    const moves = await api("/api/moves", parameters);
+    if (mine !== generation) return;
+    result.append(el("h2", { text: "Moves (" + moves.moves.length + (moves.moves_truncated ? "+" : "") + ")" }), movesList(game, moves, misere));
+    if (moves.moves_truncated) result.append(el("p", { class: "note", text: "More moves exist than are listed." }));
+    if (entry && entry.engine === "loopy") {
+      const svg = await api("/api/graph", { game, position, format: "svg", misere: misere ? "1" : "" }, { asText: true });
+      if (mine !== generation) return;
+      result.append(el("h2", { text: "Game graph" }), svgBox(svg));
+    }
+  } catch (error) {
+    if (mine === generation) result.replaceChildren(errorBox(error.message));
+  }
+}
+
+function movesList(game, moves, misere) {
+  if (moves.moves.length === 0) {
+    return el("p", { id: "no-moves", text: misere ? "No moves: under misère play the player to move has won." : "No moves: the player to move has lost." });
+  }
+  return el("ul", { class: "moves", id: "moves" }, moves.moves.map((move) => {
+    const next = positionText(move.position);
+    const target = next ? address(gamePath("game", game), { position: next, misere: misere ? "1" : "" }) : null;
+    const description = target ? link(target, move.description, { class: "move" }) : el("span", { class: "move", text: move.description + " (nothing is left)" });
+    return el("li", { class: move.outcome, "data-winning": move.winning ? "1" : "0", "data-outcome": move.outcome },
+      description,
+      el("span", { class: "mono", text: "leaves " + (next || "nothing") }),
+      el("span", { text: move.value !== undefined ? "value " + move.value : move.outcome }),
+      move.winning ? el("span", { class: "tag win", text: "wins" }) : null,
+      move.outcome === "D" && moves.outcome === "D" ? el("span", { class: "tag draw", text: "keeps the draw" }) : null);
+  }));
+}
+
+function svgBox(text) {
+  const box = el("div", { class: "svgbox" });
+  const parsed = new DOMParser().parseFromString(text, "image/svg+xml");
+  const svg = parsed.documentElement;
+  if (svg && svg.nodeName === "svg") box.append(document.importNode(svg, true));
+  return box;
+}
+
+// ---- play ---------------------------------------------------------------------------------
+
+let game_state = null;
+
+async function viewPlay(game) {
+  const parameters = query();
+  const start = (parameters.get("position") || "").trim();
+  const misere = parameters.get("misere") === "1";
+  const first = parameters.get("first") === "cgt" ? "cgt" : "me";
+  document.title = "Play " + game + " · cgt explorer";
+  const choose = el("p", { class: "links" }, "Who moves first: ",
+    link(address(gamePath("play", game), { position: start, misere: misere ? "1" : "", first: "me" }), "you", { id: "first-me" }),
+    link(address(gamePath("play", game), { position: start, misere: misere ? "1" : "", first: "cgt" }), "cgt", { id: "first-cgt" }));
+  const board = el("section", { id: "play" });
+  main.replaceChildren(el("h1", { text: "Play " + game + (misere ? " (misère)" : "") }), positionForm(game, start, misere, "play"), choose, board);
+  if (!start) return;
+  game_state = { game, misere, turns: [], board, finished: false };
+  await playTurn(start, first === "cgt");
+}
+
+// A turn: the position, whose move it is, and its value (as the server gives it).
+async function playTurn(position, cgtToMove) {
+  const state = game_state;
+  const parameters = { game: state.game, position, misere: state.misere ? "1" : "" };
+  let value = null;
+  let moves = { moves: [] };
+  try {
+    if (position) {
+      value = await api("/api/value", parameters);
+      moves = await api("/api/moves", parameters);
+    }
+  } catch (error) {
+    state.board.append(errorBox(error.message));
+    return;
+  }
+  if (state !== game_state) return;
+  state.turns.push({ position, cgtToMove, value, moves });
+  if (moves.moves.length === 0) {
+    state.finished = true;
+    drawPlay();
+    return;
+  }
+  if (cgtToMove) {
+    // cgt moves as `cgt play` does: the first winning move the library lists, else one that
+    // keeps a draw, else the first move.
+    const winning = value.winning_moves || [];
+    const drawing = value.drawing_moves || [];
+    let next = null;
+    let said = null;
+    if (winning.length > 0) { next = winning[0]; said = value.winning_moves_described[0]; }
+    else if (drawing.length > 0) { next = drawing[0]; said = value.drawing_moves_described[0]; }
+    else { next = moves.moves[0].position; said = moves.moves[0].description; }
+    state.turns[state.turns.length - 1].said = said;
+    drawPlay();
+    await playTurn(positionText(next), false);
+    return;
+  }
+  drawPlay();
+}
+
+function drawPlay() {
+  const state = game_state;
+  const turn = state.turns[state.turns.length - 1];
+  const parts = [];
+  parts.push(el("p", { class: "mono", id: "current" }, "position: ", turn.position || "nothing left"));
+  if (state.finished) {
+    // The player to move has no move: in normal play that player has lost, in misère play won.
+    const moverWins = state.misere;
+    const cgtWins = turn.cgtToMove === moverWins;
+    parts.push(el("p", { class: "banner", id: "result", text: (cgtWins ? "cgt wins" : "You win") + ": " + (turn.cgtToMove ? "cgt" : "you") + " cannot move" + (state.misere ? " (misère play: the last mover loses)" : "") + "." }));
+  } else {
+    parts.push(el("p", { id: "to-move", text: "Your move. " + (turn.value && turn.value.value !== undefined ? "Value " + turn.value.value + ", " : "") + outcomeWords(turn.value.outcome) + "." }));
+    const hint = el("p", { id: "hint", class: "note" });
+    parts.push(el("p", {},
+      el("button", { type: "button", class: "plain", id: "hint-button", onclick: () => {
+        const winning = turn.value.winning_moves_described || [];
+        hint.textContent = winning.length > 0 ? "Hint: " + winning[0] : "No move wins: every move leaves cgt a winning reply (if it finds it).";
+      } }, "Hint"), " ",
+      el("button", { type: "button", class: "plain", id: "undo-button", disabled: myTurns(state) < 2, onclick: undo }, "Undo")));
+    parts.push(hint);
+    parts.push(el("ul", { class: "moves", id: "play-moves" }, turn.moves.moves.map((move) =>
+      el("li", { class: "neutral" }, el("button", { type: "button", class: "plain play-move", onclick: () => playerMoves(move) }, move.description)))));
+  }
+  parts.push(el("h2", { text: "The game so far" }), historyLog(state), valueChart(state));
+  state.board.replaceChildren(...parts);
+}
+
+function myTurns(state) {
+  return state.turns.filter((turn) => !turn.cgtToMove).length;
+}
+
+async function playerMoves(move) {
+  const state = game_state;
+  const turn = state.turns[state.turns.length - 1];
+  turn.said = move.description;
+  drawPlay();
+  await playTurn(positionText(move.position), true);
+}
+
+// Takes back the player's last turn (and cgt's reply to it).
+function undo() {
+  const state = game_state;
+  state.finished = false;
+  state.turns.pop();
+  while (state.turns.length > 0 && state.turns[state.turns.length - 1].cgtToMove) state.turns.pop();
+  if (state.turns.length === 0) return;
+  state.turns[state.turns.length - 1].said = undefined;
+  drawPlay();
+}
+
+function historyLog(state) {
+  return el("ol", { class: "log", id: "history" }, state.turns.filter((turn) => turn.said).map((turn) =>
+    el("li", { text: (turn.cgtToMove ? "cgt: " : "you: ") + turn.said })));
+}
+
+// The value of each position of the game as it was played (the server's values), drawn as a
+// line: a P-position is 0.
+function valueChart(state) {
+  const points = state.turns.map((turn, index) => [index, turn.value && typeof turn.value.grundy === "number" ? turn.value.grundy : null]);
+  const known = points.filter(([, value]) => value !== null);
+  const top = Math.max(1, ...known.map(([, value]) => value));
+  const width = 600, height = 160, left = 40, bottom = 24, upper = 12;
+  const x = (index) => left + (width - left - 10) * index / Math.max(1, points.length - 1);
+  const y = (value) => upper + (height - upper - bottom) * (1 - value / top);
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("viewBox", "0 0 " + width + " " + height);
+  svg.setAttribute("id", "value-history");
+  svg.setAttribute("width", width);
+  svg.setAttribute("height", height);
+  const add = (tag, attributes, text) => {
+    const node = document.createElementNS(ns, tag);
+    for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+    if (text !== undefined) node.textContent = text;
+    svg.append(node);
+  };
+  add("line", { x1: left, y1: y(0), x2: width - 10, y2: y(0), stroke: "#999" });
+  add("text", { x: left - 6, y: y(0) + 4, "text-anchor": "end", "font-size": 11 }, "0");
+  add("text", { x: left - 6, y: y(top) + 4, "text-anchor": "end", "font-size": 11 }, String(top));
+  if (state.misere) add("text", { x: left, y: height - 6, "font-size": 11 }, "misère play: outcomes only");
+  add("polyline", { points: known.map(([index, value]) => x(index) + "," + y(value)).join(" "), fill: "none", stroke: "#236", "stroke-width": 2 });
+  for (const [index, value] of known) add("circle", { cx: x(index), cy: y(value), r: 3.5, fill: value === 0 ? "#1a7f37" : "#b42318", "data-value": value });
+  return el("div", { class: "svgbox" }, el("p", { class: "note", text: "Value after each move (green: a P-position, 0)" }), svg);
+}
+
+// ---- sequences and quotients ----------------------------------------------------------------
+
+async function viewSequence(game) {
+  const parameters = query();
+  const to = parameters.get("to") || "1000";
+  const from = parameters.get("from") || "";
+  const upto = parameters.get("upto") || "";
+  document.title = game + " sequence · cgt explorer";
+  const toInput = el("input", { type: "number", min: 1, value: to, id: "to-input", "aria-label": "last heap" });
+  const fromInput = el("input", { type: "number", min: 0, value: from, placeholder: "0", "aria-label": "zoom from", id: "from-input" });
+  const uptoInput = el("input", { type: "number", min: 0, value: upto, placeholder: to, "aria-label": "zoom to", id: "upto-input" });
+  const form = el("form", { class: "inline" }, "G(n) for n up to ", toInput, " zoom to heaps ", fromInput, " – ", uptoInput, el("button", { type: "submit", text: "Show" }));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    go(address(gamePath("sequence", game), { to: toInput.value, from: fromInput.value, upto: uptoInput.value }));
+  });
+  const result = el("section", { id: "result" });
+  main.replaceChildren(el("h1", { text: "Grundy sequence of " + game }), form, result);
+  const mine = ++generation;
+  try {
+    const sequence = await api("/api/sequence", { game, to });
+    if (mine !== generation) return;
+    const period = sequence.period;
+    const summary = el("dl", { class: "summary", id: "summary" },
+      el("dt", { text: "period" }), el("dd", { id: "period", text: period ? "preperiod " + period.preperiod + ", period " + period.period + (period.saltus ? ", saltus " + period.saltus : "") + (period.proven ? " (proven)" : " (observed, not proven)") : "none found up to " + to }),
+      el("dt", { text: "largest" }), el("dd", { text: sequence.largest === null ? "-" : sequence.largest + " (first at heap " + sequence.largest_at + ")" }),
+      el("dt", { text: "rare values" }), el("dd", { text: sequence.rare_mask === null ? "-" : sequence.rare_count + " heaps (mask " + sequence.rare_mask + "), the last at " + (sequence.last_rare === null ? "none" : sequence.last_rare) }));
+    result.replaceChildren(summary);
+    const plot = await api("/api/plot", { game, to, from, upto }, { asText: true });
+    if (mine !== generation) return;
+    result.append(el("h2", { text: "Plot (rare values in red)" }), svgBox(plot));
+    // The table in rows of the period (or of 20 when none), as far as 3000 values.
+    const width = period && period.period >= 2 && period.period <= 60 ? period.period : 20;
+    const values = sequence.values.slice(0, 3000);
+    const rows = [];
+    for (let start = 0; start < values.length; start += width) {
+      rows.push(el("tr", {}, el("td", { class: "n", text: start + ":" }), values.slice(start, start + width).map((value) => el("td", { text: value }))));
+    }
+    result.append(el("h2", { text: "Values, in rows of " + width + (values.length < sequence.values.length ? " (the first 3000)" : "") }), el("div", { class: "svgbox" }, el("table", { class: "sequence", id: "values" }, el("tbody", {}, rows))));
+  } catch (error) {
+    if (mine === generation) result.replaceChildren(errorBox(error.message));
+  }
+}
+
+async function viewQuotient(game) {
+  const to = query().get("to") || "300";
+  document.title = game + " misère quotient · cgt explorer";
+  const input = el("input", { type: "number", min: 1, value: to, "aria-label": "last heap" });
+  const form = el("form", { class: "inline" }, "Heaps up to ", input, el("button", { type: "submit", text: "Compute" }));
+  form.addEventListener("submit", (event) => { event.preventDefault(); go(address(gamePath("quotient", game), { to: input.value })); });
+  const result = el("section", { id: "result" });
+  main.replaceChildren(el("h1", { text: "Misère quotient of " + game }), form, result);
+  const mine = ++generation;
+  try {
+    const q = await api("/api/quotient", { game, to });
+    if (mine !== generation) return;
+    const generators = q.generators.map((g) => g.name + " = heap " + g.heap).join(", ");
+    const phi = [];
+    for (let start = 0; start < q.phi.length; start += 12) {
+      phi.push(el("tr", {}, el("td", { class: "n", text: start + ":" }), q.phi.slice(start, start + 12).map((word) => el("td", { text: word }))));
+    }
+    result.replaceChildren(el("dl", { class: "summary", id: "summary" },
+      el("dt", { text: "order" }), el("dd", { id: "order", text: q.order }),
+      el("dt", { text: "generators" }), el("dd", { class: "mono", text: generators || "none" }),
+      el("dt", { text: "relations" }), el("dd", { class: "mono", id: "relations", text: q.relations.join(", ") || "none" }),
+      el("dt", { text: "P-portion" }), el("dd", { class: "mono", id: "p-portion", text: "{" + q.p_portion.join(", ") + "}" }),
+      el("dt", { text: "period of Φ" }), el("dd", { text: q.period === null ? "none found" : "Φ(n + " + q.period + ") = Φ(n) from heap " + q.preperiod }),
+      el("dt", { text: "status" }), el("dd", { id: "status", text: q.certified ? "certified for every heap" : "partial: the quotient of heaps 0 to " + q.heap_reached + (q.stopped ? " (" + q.stopped + ")" : "") })),
+      el("h2", { text: "Φ: the element of each heap" }),
+      el("div", { class: "svgbox" }, el("table", { class: "sequence" }, el("tbody", {}, phi))));
+  } catch (error) {
+    if (mine === generation) result.replaceChildren(errorBox(error.message));
+  }
+}
+
+// ---- graphs: a game's, or one uploaded ------------------------------------------------------
+
+async function viewGraph() {
+  const parameters = query();
+  const game = parameters.get("game");
+  const position = parameters.get("position") || "";
+  const misere = parameters.get("misere") === "1" ? "1" : "";
+  document.title = "Graph · cgt explorer";
+  const result = el("section", { id: "result" });
+  if (game) {
+    main.replaceChildren(el("h1", {}, "Game graph of ", el("span", { class: "mono", text: game + " " + position })), result);
+    const mine = ++generation;
+    try {
+      const svg = await api("/api/graph", { game, position, format: "svg", misere }, { asText: true });
+      if (mine === generation) result.replaceChildren(svgBox(svg));
+    } catch (error) {
+      if (mine === generation) result.replaceChildren(errorBox(error.message));
+    }
+    return;
+  }
+  const file = el("input", { type: "file", id: "graph-file", accept: ".dot,.gv,.json,.txt" });
+  const text = el("textarea", { id: "graph-text", rows: 6, cols: 60, placeholder: "digraph { a -> b; b -> a; b -> c }" });
+  const vertices = el("input", { type: "text", id: "graph-vertices", placeholder: "tokens on vertices (none: every vertex)" });
+  const form = el("form", { id: "graph-form" },
+    el("p", { class: "note", text: "A directed graph: DOT, JSON ({\"edges\": [[\"a\", \"b\"]]}) or an edge list (a b on each line). A move takes a token along an edge; cycles are allowed, so values may be ∞ with an escape set, and outcomes draws." }),
+    el("p", {}, file), el("p", {}, text), el("p", {}, vertices, " ", el("button", { type: "submit", text: "Analyse" })));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const body = file.files.length > 0 ? await file.files[0].text() : text.value;
+    const mine = ++generation;
+    try {
+      const values = await api("/api/value", { vertices: vertices.value.trim() }, { body });
+      const svg = await api("/api/graph", { format: "svg" }, { body, asText: true });
+      if (mine !== generation) return;
+      result.replaceChildren(graphValues(values), svgBox(svg));
+    } catch (error) {
+      if (mine === generation) result.replaceChildren(errorBox(error.message));
+    }
+  });
+  main.replaceChildren(el("h1", { text: "A game on a graph of your own" }), form, result);
+}
+
+function graphValues(values) {
+  if (!values.vertices) {
+    return el("dl", { class: "summary", id: "summary" },
+      el("dt", { text: "value" }), el("dd", { class: "value", id: "value", text: values.value }),
+      el("dt", { text: "outcome" }), el("dd", { id: "outcome", class: "outcome-" + values.outcome, text: values.outcome + " — " + outcomeWords(values.outcome) }));
+  }
+  return el("table", { id: "vertex-values" },
+    el("thead", {}, el("tr", {}, ["vertex", "value", "outcome", "remoteness"].map((h) => el("th", { text: h })))),
+    el("tbody", {}, values.vertices.map((row) => el("tr", { class: "outcome-" + row.outcome },
+      el("td", { class: "mono", text: row.vertex }), el("td", { text: row.value }),
+      el("td", { text: row.outcome === "D" ? "D (draw)" : row.outcome }),
+      el("td", { text: row.remoteness === null || row.remoteness === undefined ? "-" : row.remoteness })))));
+}
+
+// ---- nimbers -------------------------------------------------------------------------------
+
+async function viewNimber() {
+  const expression = query().get("expression") || "";
+  document.title = "Nimbers · cgt explorer";
+  const input = el("input", { type: "text", value: expression, id: "nimber-input", "aria-label": "expression", placeholder: "sqrt(13) + inv(7)" });
+  const form = el("form", { class: "inline" }, input, el("button", { type: "submit", text: "Evaluate" }));
+  form.addEventListener("submit", (event) => { event.preventDefault(); go(address("/nimber", { expression: input.value })); });
+  const result = el("section", { id: "result" });
+  main.replaceChildren(el("h1", { text: "The nimber field" }),
+    el("p", { class: "note", text: "+ is the nim-sum, * and / the nim product and quotient, ^ a power, sqrt(…) and inv(…); numbers below 2^4096, in decimal or 0x hexadecimal, or as nimbers (*5)." }),
+    form, result);
+  if (!expression) return;
+  try {
+    const answer = await api("/api/nimber", { expression }, { noJob: true });
+    result.replaceChildren(el("dl", { class: "summary" },
+      el("dt", { text: "value" }), el("dd", { class: "value mono", id: "nimber-value", text: answer.value }),
+      el("dt", { text: "field" }), el("dd", { text: "nimbers below 2^" + answer.field_bits })));
+  } catch (error) {
+    result.replaceChildren(errorBox(error.message));
+  }
+}
+
+// ---- routing -------------------------------------------------------------------------------
+
+async function render() {
+  const path = decodeURIComponent(location.pathname);
+  const [, view, ...rest] = path.split("/");
+  const game = rest.join("/");
+  try {
+    if (view === "") await viewCatalogue();
+    else if (view === "game") await viewPosition(game);
+    else if (view === "play") await viewPlay(game);
+    else if (view === "sequence") await viewSequence(game);
+    else if (view === "quotient") await viewQuotient(game);
+    else if (view === "graph") await viewGraph();
+    else if (view === "nimber") await viewNimber();
+    else main.replaceChildren(errorBox("Nothing here."));
+  } catch (error) {
+    main.replaceChildren(errorBox(error.message));
+  }
+}
+
+render();

@@ -1,0 +1,339 @@
+//! The explorer in a real browser: headless Chromium, driven over the DevTools protocol (a
+//! WebSocket to the page), opens the catalogue, picks Kayles, enters a position, reads its
+//! value, clicks a winning move, goes back and forward, plays a game to its end against cgt and
+//! opens a sequence's plot; each value read off the page is checked against OEIS A002186, and a
+//! screenshot of each page is saved (under the target directory's `tmp/explorer`).
+//!
+//! Chromium is found as `$CGT_CHROMIUM`, else `chromium`, `chromium-browser` or
+//! `google-chrome` on the PATH (`.ci/run` installs Debian's `chromium`). Where there is none,
+//! the test says so and passes, unless `CGT_REQUIRE_BROWSER` is set (as `.ci/run` sets it).
+
+use std::io::{BufRead, BufReader};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use base64::Engine as _;
+use serde_json::{Value, json};
+use tungstenite::{Message, WebSocket};
+
+use crate::common::oracle_values;
+
+/// The browser to drive, if there is one.
+fn chromium() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("CGT_CHROMIUM") {
+        return Some(PathBuf::from(path));
+    }
+    let path = std::env::var_os("PATH")?;
+    [
+        "chromium",
+        "chromium-browser",
+        "google-chrome",
+        "google-chrome-stable",
+    ]
+    .iter()
+    .flat_map(|name| std::env::split_paths(&path).map(move |folder| folder.join(name)))
+    .find(|candidate| candidate.is_file())
+}
+
+/// A headless Chromium with one page, driven over the DevTools protocol.
+struct Browser {
+    child: Child,
+    socket: WebSocket<TcpStream>,
+    next_id: u64,
+    profile: PathBuf,
+}
+
+impl Browser {
+    fn launch(program: &PathBuf) -> Browser {
+        let profile = std::env::temp_dir().join(format!("cgt-chromium-{}", std::process::id()));
+        let mut child = Command::new(program)
+            .args([
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--disable-background-networking",
+                "--disable-extensions",
+                "--disable-sync",
+                "--no-first-run",
+                "--no-default-browser-check",
+                "--hide-scrollbars",
+                "--window-size=1200,900",
+                "--remote-debugging-port=0",
+            ])
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .arg("about:blank")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("Chromium starts");
+        // Chromium names its DevTools socket on stderr; the rest of stderr is drained, so that
+        // the browser never blocks on a full pipe.
+        let mut lines = BufReader::new(child.stderr.take().expect("stderr")).lines();
+        let endpoint = loop {
+            let line = lines
+                .next()
+                .expect("Chromium printed its DevTools address")
+                .expect("stderr");
+            if let Some(address) = line.split("ws://").nth(1) {
+                break address.split('/').next().unwrap_or_default().to_string();
+            }
+        };
+        std::thread::spawn(move || for _ in lines {});
+        // The page's own socket, from the list of targets.
+        let listed = cgt_testkit::serve::get_at(&endpoint, "/json/list");
+        let targets: Value = serde_json::from_slice(&listed.body).expect("the targets");
+        let page = targets
+            .as_array()
+            .and_then(|targets| targets.iter().find(|target| target["type"] == "page"))
+            .and_then(|target| target["webSocketDebuggerUrl"].as_str())
+            .expect("a page target")
+            .to_string();
+        let stream = TcpStream::connect(&endpoint).expect("connects to Chromium");
+        let (socket, _) = tungstenite::client(page.as_str(), stream).expect("the WebSocket");
+        Browser {
+            child,
+            socket,
+            next_id: 0,
+            profile,
+        }
+    }
+
+    /// Calls `method` and answers its result (events in between are passed over).
+    fn call(&mut self, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        let message = json!({"id": id, "method": method, "params": params});
+        self.socket
+            .send(Message::text(message.to_string()))
+            .expect("sent");
+        loop {
+            let Message::Text(text) = self.socket.read().expect("an answer") else {
+                continue;
+            };
+            let answer: Value = serde_json::from_str(text.as_str()).expect("JSON");
+            if answer["id"] == id {
+                assert!(answer.get("error").is_none(), "{method}: {answer}");
+                return answer["result"].clone();
+            }
+        }
+    }
+
+    /// The value of a JavaScript expression in the page.
+    fn eval(&mut self, expression: &str) -> Value {
+        let result = self.call(
+            "Runtime.evaluate",
+            json!({"expression": expression, "returnByValue": true, "awaitPromise": true}),
+        );
+        assert!(
+            result.get("exceptionDetails").is_none(),
+            "{expression}: {result}"
+        );
+        result["result"]["value"].clone()
+    }
+
+    fn open(&mut self, url: &str) {
+        self.call("Page.navigate", json!({ "url": url }));
+    }
+
+    /// Waits (at most a minute) until `expression` is truthy, and answers its value.
+    fn wait_for(&mut self, expression: &str) -> Value {
+        let started = Instant::now();
+        loop {
+            let value = self.eval(&format!(
+                "(() => {{ try {{ return {expression}; }} catch (e) {{ return null; }} }})()"
+            ));
+            let truthy = match &value {
+                Value::Null => false,
+                Value::Bool(flag) => *flag,
+                Value::String(text) => !text.is_empty(),
+                Value::Number(number) => number.as_f64() != Some(0.0),
+                _ => true,
+            };
+            if truthy {
+                return value;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "waited a minute for {expression}; the page says: {}",
+                self.eval("document.body.innerText")
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Text of the element `selector`, once it has the text `text`.
+    fn wait_text(&mut self, selector: &str, text: &str) {
+        self.wait_for(&format!(
+            "document.querySelector({selector:?}) && document.querySelector({selector:?}).textContent === {text:?}"
+        ));
+    }
+
+    /// Saves a PNG of the page as `name.png`.
+    fn screenshot(&mut self, name: &str) {
+        let result = self.call("Page.captureScreenshot", json!({"format": "png"}));
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(result["data"].as_str().expect("PNG data"))
+            .expect("base64");
+        assert!(bytes.starts_with(b"\x89PNG"), "a PNG");
+        let folder = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("explorer");
+        std::fs::create_dir_all(&folder).expect("the screenshots' folder");
+        std::fs::write(folder.join(format!("{name}.png")), bytes).expect("the screenshot");
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// The heaps of a position as the page writes it after "leaves ".
+fn heaps_left(text: &str) -> Vec<usize> {
+    let words = text.trim_start_matches("leaves ");
+    if words == "nothing" {
+        return Vec::new();
+    }
+    words
+        .split_whitespace()
+        .map(|heap| heap.parse().expect("a heap"))
+        .collect()
+}
+
+#[test]
+fn the_explorer_works_in_a_real_browser() {
+    let Some(program) = chromium() else {
+        assert!(
+            std::env::var_os("CGT_REQUIRE_BROWSER").is_none(),
+            "CGT_REQUIRE_BROWSER is set, and no Chromium was found"
+        );
+        eprintln!("skipped: no Chromium found (install Debian's chromium, or set CGT_CHROMIUM)");
+        return;
+    };
+    let kayles = oracle_values("kayles_0.77.json", "/G_expanded_by_rule_0_to_1199/values");
+    let nim_sum = |heaps: &[usize]| heaps.iter().fold(0, |sum, &heap| sum ^ kayles[heap]);
+    let server = crate::serve::start(&[]);
+    let base = format!("http://{}", server.address);
+    let mut browser = Browser::launch(&program);
+
+    // The catalogue: every game, Kayles among them.
+    browser.open(&format!("{base}/"));
+    let rows = browser.wait_for("document.querySelectorAll('#catalogue tbody tr').length");
+    assert!(rows.as_u64().unwrap() >= 20, "{rows}");
+    browser.screenshot("catalogue");
+
+    // Pick Kayles, enter a position, read its value.
+    browser.eval("document.querySelector('tr[data-game=\"kayles\"] a.game-link').click()");
+    browser.wait_for(
+        "location.pathname === '/game/kayles' && document.querySelector('#position-form')",
+    );
+    browser.eval(
+        "document.querySelector('#position-input').value = '10 12'; \
+         document.querySelector('#position-form').requestSubmit(); true",
+    );
+    let expected = format!("*{}", nim_sum(&[10, 12]));
+    browser.wait_text("#value", &expected);
+    browser.wait_for("document.querySelectorAll('#moves li').length > 0");
+    assert_eq!(browser.eval("location.search"), "?position=10+12");
+    // Every move is marked winning exactly when it leaves a P-position (nim-sum 0, by OEIS).
+    let moves = browser.eval(
+        "Array.from(document.querySelectorAll('#moves li')).map(li => [li.dataset.winning, li.children[1].textContent])",
+    );
+    let moves = moves.as_array().unwrap();
+    assert!(moves.len() > 10);
+    for entry in moves {
+        let winning = entry[0] == "1";
+        let left = heaps_left(entry[1].as_str().unwrap());
+        assert_eq!(winning, nim_sum(&left) == 0, "{entry}");
+    }
+    browser.screenshot("position");
+
+    // Click a winning move: the position left is a P-position, value 0. Back and forward.
+    browser.eval("document.querySelector('#moves li[data-winning=\"1\"] a').click()");
+    browser.wait_text("#value", "0");
+    browser.eval("history.back()");
+    browser.wait_text("#value", &expected);
+    browser.eval("history.forward()");
+    browser.wait_text("#value", "0");
+
+    // Play Kayles 3 3 (a P-position: G(3) = G(3)) against cgt, moving first: whatever is
+    // played, cgt wins. A hint says no move wins; undo takes a turn back.
+    assert_eq!(nim_sum(&[3, 3]), 0);
+    browser.open(&format!("{base}/play/kayles?position=3+3&first=me"));
+    browser.wait_for("document.querySelectorAll('.play-move').length");
+    browser.eval("document.querySelector('#hint-button').click()");
+    let hint = browser.wait_for("document.querySelector('#hint').textContent");
+    assert!(hint.as_str().unwrap().starts_with("No move wins"), "{hint}");
+    browser.eval("document.querySelector('.play-move').click()");
+    browser.wait_for("document.querySelectorAll('#history li').length === 2");
+    browser.eval("document.querySelector('#undo-button').click()");
+    browser.wait_for("document.querySelectorAll('#history li').length === 0 && document.querySelector('#current').textContent === 'position: 3 3'");
+    for _ in 0..10 {
+        let state = browser.wait_for(
+            "document.querySelector('#result') ? 'over' : (document.querySelectorAll('.play-move').length ? 'move' : null)",
+        );
+        if state == "over" {
+            break;
+        }
+        let before = browser.eval("document.querySelectorAll('#history li').length");
+        browser.eval("document.querySelector('.play-move').click()");
+        browser.wait_for(&format!(
+            "document.querySelector('#result') || document.querySelectorAll('#history li').length >= {} + 2",
+            before
+        ));
+    }
+    let result = browser.wait_for("document.querySelector('#result').textContent");
+    assert!(result.as_str().unwrap().starts_with("cgt wins"), "{result}");
+    // The value of every position played, drawn as the game went: cgt always left 0.
+    let drawn = browser.eval(
+        "Array.from(document.querySelectorAll('#value-history circle')).map(c => Number(c.dataset.value))",
+    );
+    let drawn: Vec<u64> = drawn
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    assert!(drawn.len() >= 2 && drawn[0] == 0, "{drawn:?}");
+    for (turn, value) in drawn.iter().enumerate() {
+        // The player moves at even turns, from the positions cgt left: P-positions.
+        if turn % 2 == 0 {
+            assert_eq!(*value, 0, "{drawn:?}");
+        }
+    }
+    browser.screenshot("play");
+
+    // Kayles's sequence: the proven period (Guy & Smith: period 12 from 71), the plot with
+    // its values, and a zoom.
+    browser.open(&format!("{base}/sequence/kayles?to=300"));
+    let period = browser.wait_for(
+        "document.querySelector('#period') && document.querySelector('#period').textContent",
+    );
+    assert_eq!(period, "preperiod 71, period 12 (proven)");
+    browser.wait_for("document.querySelectorAll('.svgbox svg circle').length > 250");
+    let plotted = browser.eval(
+        "Array.from(document.querySelectorAll('.svgbox svg circle')).map(c => [Number(c.dataset.n), Number(c.dataset.g)])",
+    );
+    for point in plotted.as_array().unwrap() {
+        let n = point[0].as_u64().unwrap() as usize;
+        assert_eq!(point[1].as_u64().unwrap(), kayles[n], "heap {n}");
+    }
+    assert!(
+        browser
+            .eval("document.querySelectorAll('.svgbox svg circle.rare').length")
+            .as_u64()
+            .unwrap()
+            > 0
+    );
+    browser.screenshot("sequence");
+    browser.eval(
+        "document.querySelector('#from-input').value = '60'; document.querySelector('#upto-input').value = '100'; \
+         document.querySelector('#from-input').form.requestSubmit(); true",
+    );
+    browser.wait_for("document.querySelector('.svgbox svg title') && document.querySelector('.svgbox svg title').textContent.includes('n = 60..100')");
+    browser.screenshot("sequence-zoomed");
+}
