@@ -336,4 +336,24 @@ fn the_explorer_works_in_a_real_browser() {
     );
     browser.wait_for("document.querySelector('.svgbox svg title') && document.querySelector('.svgbox svg title').textContent.includes('n = 60..100')");
     browser.screenshot("sequence-zoomed");
+
+    // A graph pasted in: a -> b -> c -> a with c -> d, and e looping on itself. By hand: d has
+    // no move (P); c can move to d (N); b's one move is to c (P); a's is to b (N); from e the
+    // token only goes round (a draw).
+    browser.open(&format!("{base}/graph"));
+    browser.wait_for("document.querySelector('#graph-form')");
+    browser.eval(
+        "document.querySelector('#graph-text').value = 'digraph { a -> b; b -> c; c -> a; c -> d; e -> e }'; \
+         document.querySelector('#graph-form').requestSubmit(); true",
+    );
+    browser.wait_for("document.querySelectorAll('#vertex-values tbody tr').length === 5 && document.querySelector('.svgbox svg')");
+    let outcomes = browser.eval(
+        "Array.from(document.querySelectorAll('#vertex-values tbody tr')).map(tr => tr.children[0].textContent + ' ' + tr.children[2].textContent).join(', ')",
+    );
+    assert_eq!(outcomes, "a N, b P, c N, d P, e D (draw)");
+    browser.screenshot("graph");
+
+    // The nimber calculator: 8 * 8 = 13 in the nimber field (Conway, ch. 6).
+    browser.open(&format!("{base}/nimber?expression=8+*+8"));
+    browser.wait_text("#nimber-value", "13");
 }

@@ -316,6 +316,12 @@ fn limits_and_stops_answer_instead_of_running_on() {
     assert_eq!(cancel.status, 200);
     let reply = waiting.join().expect("the request thread");
     refused(&reply, 503, "cancelled");
+    // A computation whose page stops asking after it (closed) is stopped within seconds.
+    let address = server.address.clone();
+    let started = Instant::now();
+    let reply = get_at(&address, "/api/value?game=cram&position=7x7&job=left-alone");
+    refused(&reply, 503, "page was closed");
+    assert!(started.elapsed() < Duration::from_secs(60));
 }
 
 #[test]

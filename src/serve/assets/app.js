@@ -223,7 +223,7 @@ async function viewPosition(game) {
   const entry = await entryOf(game);
   document.title = game + " " + position + " · cgt explorer";
   const heading = el("h1", {}, el("span", { text: game }), " ", el("span", { class: "mono", text: position }));
-  const rule = entry ? el("p", { class: "note", text: entry.rule + " A component: " + entry.component + "." }) : null;
+  const rule = entry ? el("p", { class: "note", text: entry.rule + ". A component: " + entry.component + "." }) : null;
   const links = el("p", { class: "links" },
     link(address(gamePath("play", game), { position, misere: misere ? "1" : "" }), "Play this position against cgt", { id: "play-link" }),
     entry && entry.engine === "heaps" ? link(gamePath("sequence", game), "Grundy sequence") : null,
@@ -520,7 +520,8 @@ async function viewGraph() {
     const mine = ++generation;
     try {
       const svg = await api("/api/graph", { game, position, format: "svg", misere }, { asText: true });
-      if (mine === generation) result.replaceChildren(svgBox(svg));
+      const graph = await api("/api/graph", { game, position, misere });
+      if (mine === generation) result.replaceChildren(svgBox(svg), graphNodes(graph));
     } catch (error) {
       if (mine === generation) result.replaceChildren(errorBox(error.message));
     }
@@ -548,6 +549,17 @@ async function viewGraph() {
   main.replaceChildren(el("h1", { text: "A game on a graph of your own" }), form, result);
 }
 
+// Every position of a game's graph with its value (an infinite one written with its escape
+// set, ∞{0,2}), draws marked.
+function graphNodes(graph) {
+  return el("table", { id: "graph-nodes" },
+    el("thead", {}, el("tr", {}, ["position", graph.play === "misere" ? "misère value" : "value", "outcome"].map((h) => el("th", { text: h })))),
+    el("tbody", {}, graph.nodes.map((node) => el("tr", { class: "outcome-" + node.outcome },
+      el("td", { class: "mono", text: positionText(node.position) || "nothing" }),
+      el("td", { text: node.value !== undefined ? node.value : "-" }),
+      el("td", { text: node.outcome === "D" ? "D (draw)" : node.outcome })))));
+}
+
 function graphValues(values) {
   if (!values.vertices) {
     return el("dl", { class: "summary", id: "summary" },
@@ -557,7 +569,8 @@ function graphValues(values) {
   return el("table", { id: "vertex-values" },
     el("thead", {}, el("tr", {}, ["vertex", "value", "outcome", "remoteness"].map((h) => el("th", { text: h })))),
     el("tbody", {}, values.vertices.map((row) => el("tr", { class: "outcome-" + row.outcome },
-      el("td", { class: "mono", text: row.vertex }), el("td", { text: row.value }),
+      el("td", { class: "mono", text: row.vertex }),
+      el("td", { text: row.value }),
       el("td", { text: row.outcome === "D" ? "D (draw)" : row.outcome }),
       el("td", { text: row.remoteness === null || row.remoteness === undefined ? "-" : row.remoteness })))));
 }
