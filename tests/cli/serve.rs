@@ -325,6 +325,38 @@ fn limits_and_stops_answer_instead_of_running_on() {
 }
 
 #[test]
+fn a_full_queue_is_answered_503_at_once() {
+    // One long worker and a queue of one: of four sequences sent at once, one runs, one waits
+    // and the others are turned away.
+    let server = start(&["--workers", "1", "--queue", "1", "--max-seconds", "3"]);
+    let address = server.address.clone();
+    let replies: Vec<(u16, String)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..4)
+            .map(|index| {
+                let address = &address;
+                scope.spawn(move || {
+                    let reply = get_at(
+                        address,
+                        &format!("/api/sequence?game=octal:0.6&to={}", 900_000 + index),
+                    );
+                    (reply.status, reply.text())
+                })
+            })
+            .collect();
+        handles.into_iter().map(|handle| handle.join().unwrap()).collect()
+    });
+    let busy = replies
+        .iter()
+        .filter(|(status, text)| *status == 503 && text.contains("busy"))
+        .count();
+    assert!(busy >= 2, "{replies:?}");
+    for (status, _) in &replies {
+        assert!(*status == 200 || *status == 503, "{replies:?}");
+    }
+    assert_eq!(server.json("/api/value?game=nim&position=1")["grundy"], 1);
+}
+
+#[test]
 fn an_uploaded_graph_is_valued_as_the_same_file_is_by_the_command_line() {
     let server = start(&[]);
     // A token on a graph with cycles: a -> b -> c -> a, c -> d (a sink).
