@@ -908,3 +908,35 @@ fn cram_boards_the_half_turn_wins_are_answered_at_once() {
     assert_eq!(report["outcome"], "P", "{report}");
     assert_eq!(report["grundy"], 0, "{report}");
 }
+
+#[test]
+fn loopy_sums_of_many_tokens_are_valued_by_the_sum_rule() {
+    // WindUp(7, {1, 2, 5}): hour 3 is 0, hour 2 is *2, hour 1 is * (cgt-tools, in the loopy
+    // oracle). 30,001 tokens on hour 3 are a P-position; 15,000 pairs of hours 3 and 2 and
+    // one token on hour 1 are worth *: the sum rule is linear in the tokens, and so is the work.
+    let windup = crate::common::oracle("loopy_games.json");
+    let values = &windup["windup"]["cases"][0];
+    assert_eq!(values["S"], serde_json::json!([1, 2, 5]));
+    assert_eq!(values["values"][1], "*");
+    assert_eq!(values["values"][2], "*2");
+    assert_eq!(values["values"][3], "0");
+    let mut all_three = vec!["value", "windup:7:1,2,5", "--json"];
+    all_three.extend(std::iter::repeat_n("3", 30_001));
+    let (code, _) = check(&all_three, b"");
+    assert_eq!(code, Some(0));
+    let report = super::common::json(&all_three);
+    assert_eq!(
+        (report["grundy"].clone(), report["outcome"].clone()),
+        (0.into(), "P".into())
+    );
+    let mut mixed = vec!["value", "windup:7:1,2,5", "--json", "1"];
+    mixed.extend(std::iter::repeat_n(["3", "2"], 15_000).flatten());
+    let (code, _) = check(&mixed, b"");
+    assert_eq!(code, Some(0));
+    let report = super::common::json(&mixed);
+    assert_eq!(report["grundy"], 1);
+    // The moves to 0 take a * to 0 or a 0 to *: hour 1 to hour 0, and each hour 3 to hour 1
+    // (hour 2 has no option worth *3): 15,001 of them, more than the 100 listed.
+    assert_eq!(report["winning_moves"].as_array().unwrap().len(), 100);
+    assert_eq!(report["winning_moves_truncated"], true);
+}

@@ -343,7 +343,10 @@ fn a_full_queue_is_answered_503_at_once() {
                 })
             })
             .collect();
-        handles.into_iter().map(|handle| handle.join().unwrap()).collect()
+        handles
+            .into_iter()
+            .map(|handle| handle.join().unwrap())
+            .collect()
     });
     let busy = replies
         .iter()
