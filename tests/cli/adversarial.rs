@@ -940,3 +940,33 @@ fn loopy_sums_of_many_tokens_are_valued_by_the_sum_rule() {
     assert_eq!(report["winning_moves"].as_array().unwrap().len(), 100);
     assert_eq!(report["winning_moves_truncated"], true);
 }
+
+#[test]
+fn a_graph_file_of_many_starts_is_drawn_in_one_exploration() {
+    // A chain of 50,000 vertices, each with one move to the one before: vertex i is worth
+    // i mod 2 (0 for the end, then * and 0 in turn, by the mex). Drawn with every vertex a
+    // start, which once explored and labelled the graph again for each vertex.
+    let path = std::env::temp_dir().join(format!("cgt-chain-{}.txt", std::process::id()));
+    let text: String = (1..50_000).map(|i| format!("v{i} v{}\n", i - 1)).collect();
+    std::fs::write(&path, text).expect("the graph file");
+    let file = path.to_str().expect("a UTF-8 path");
+    let arguments = [
+        "graph",
+        "--graph",
+        file,
+        "--json",
+        "--max-positions",
+        "100000",
+    ];
+    let (code, _) = check(&arguments, b"");
+    assert_eq!(code, Some(0));
+    let report = super::common::json(&arguments);
+    let nodes = report["nodes"].as_array().expect("nodes");
+    assert_eq!(nodes.len(), 50_000);
+    for node in nodes {
+        let name = node["position"][0].as_str().expect("a vertex name");
+        let index: u64 = name[1..].parse().expect("v and a number");
+        assert_eq!(node["grundy"], index % 2, "{node}");
+    }
+    std::fs::remove_file(&path).ok();
+}

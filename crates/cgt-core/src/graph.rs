@@ -178,6 +178,12 @@ impl<P: Clone + Eq + std::hash::Hash + std::fmt::Debug> GameGraph<P> {
         max_positions: usize,
     ) -> Result<GameGraph<P>> {
         let mut graph = Self::shape(solver.game(), starts, max_positions)?;
+        let positions: Vec<P> = graph
+            .graph
+            .node_weights()
+            .map(|node| node.position.clone())
+            .collect();
+        solver.explore_all(&positions)?;
         for node in graph.graph.node_indices() {
             graph.graph[node].value = solver.value(&graph.graph[node].position)?;
         }

@@ -186,6 +186,21 @@ impl<G: ImpartialGame> LoopySolver<G> {
         self.node_numbers(components)
     }
 
+    /// Explores and values every component of every one of `positions` together, in one
+    /// exploration and one labelling: asking them one at a time would label again for each
+    /// position not yet met (quadratic in a graph of many starts).
+    ///
+    /// # Errors
+    ///
+    /// As [`value`](Self::value).
+    pub(crate) fn explore_all(&mut self, positions: &[G::Position]) -> Result<()> {
+        let components: Vec<G::Position> = positions
+            .iter()
+            .flat_map(|position| self.split(position))
+            .collect();
+        self.node_numbers(&components).map(drop)
+    }
+
     /// The generalized Sprague-Grundy value of `position`.
     ///
     /// # Errors
