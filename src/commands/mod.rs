@@ -82,6 +82,9 @@ fn explain(error: &cgt_core::Error) -> String {
             };
             format!("{error}; raise {flag} to allow more")
         }
+        cgt_core::Error::SearchTooLarge { .. } => {
+            format!("{error}; raise --max-options to allow it")
+        }
         cgt_core::Error::Stopped => "interrupted".to_string(),
         other => other.to_string(),
     }

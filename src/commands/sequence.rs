@@ -46,11 +46,12 @@ pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
     }
     // Every value printed (or summed into the checksum) is read once: a proven period can
     // answer values far past anything worth reading, so reading them counts as options examined.
-    if arguments.to >= budget.options {
-        return Err(Error::Usage(format!(
-            "listing G(0..={}) reads more than the limit of {} options examined; raise --max-options",
-            arguments.to, budget.options
-        )));
+    // A summary past that reads no value one by one: a proven period gives G(N) and the count
+    // of zeros (all but the checksum), checked once the sequence is computed.
+    let by_period =
+        arguments.summary && !arguments.json && !arguments.misere && plot_format.is_none();
+    if arguments.to >= budget.options && !by_period {
+        return Err(too_many_to_read(arguments.to, budget.options));
     }
     let meter = Meter::for_output(arguments.json);
     let last = arguments.to;
@@ -95,6 +96,8 @@ pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
             }
         }
         writeln!(out, "}}")?;
+    } else if arguments.summary && arguments.to >= budget.options {
+        summary_by_period(&name, &sequence, budget.options, out)?;
     } else if arguments.summary {
         summary(&name, &sequence, out, &meter)?;
     } else {
@@ -113,6 +116,39 @@ pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
         writeln!(out, "{line}")?;
         writeln!(out, "period: {}", period_text(sequence.period()))?;
     }
+    Ok(())
+}
+
+/// The refusal of a listing that would read more values than `--max-options` allows.
+fn too_many_to_read(to: u64, options: u64) -> Error {
+    Error::Usage(format!(
+        "listing G(0..={to}) reads more than the limit of {options} options examined; raise --max-options"
+    ))
+}
+
+/// `--summary` of more heaps than `--max-options` lets be read one by one: what a proven
+/// period gives (G(N), the zeros), and the checksum said not to be computed.
+fn summary_by_period(
+    name: &str,
+    sequence: &GrundySequence,
+    options: u64,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    let last = sequence.last();
+    let (Some(value), Some(zeros)) = (sequence.value(last), sequence.zeros_through(last)) else {
+        return Err(Error::Usage(format!(
+            "{name}: no period was proven within the values computed, and listing G(0..={last}) reads more than the limit of {options} options examined; raise --max-options"
+        )));
+    };
+    writeln!(out, "game:     {name}")?;
+    writeln!(out, "period:   {}", period_text(sequence.period()))?;
+    writeln!(out, "G({last}) = {value}")?;
+    writeln!(out, "zeros:    {zeros} (from the proven period)")?;
+    writeln!(
+        out,
+        "checksum: not computed (it reads each of G(0..={last}), more than the limit of {options} options examined; raise --max-options)"
+    )?;
+    writeln!(out, "computed: {} values", sequence.computed())?;
     Ok(())
 }
 

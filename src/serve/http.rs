@@ -36,6 +36,7 @@ pub fn read_request(stream: &mut TcpStream, most_body: usize) -> Result<Request,
     let mut chunk = [0u8; 4096];
     let head_end = loop {
         let read = match stream.read(&mut chunk) {
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
             Ok(0) | Err(_) if buffer.is_empty() => return Err(Unreadable::Gone),
             Ok(0) => return Err(Unreadable::Answer(400, "the request ended early".into())),
             Ok(read) => read,

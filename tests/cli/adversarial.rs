@@ -970,3 +970,195 @@ fn a_graph_file_of_many_starts_is_drawn_in_one_exploration() {
     }
     std::fs::remove_file(&path).ok();
 }
+
+#[test]
+fn closed_forms_answer_without_search_or_memory() {
+    // Nim's values are its heaps (Bouton): 3 ^ 4 ^ 5 = 2, with no memory at all.
+    let report =
+        super::common::json(&["value", "nim", "3", "4", "5", "--max-memory", "0", "--json"]);
+    assert_eq!(report["grundy"], 2);
+    // One take s: a heap below s has no move, and each larger heap's one move leads s lower,
+    // so G(n) = floor(n / s) mod 2.
+    let max = u64::MAX;
+    let (code, _) = check(
+        &[
+            "value",
+            &format!("subset-nim:{max}"),
+            MAX,
+            &(max - 1).to_string(),
+        ],
+        b"",
+    );
+    assert_eq!(code, Some(0));
+    let report = super::common::json(&[
+        "value",
+        &format!("subset-nim:{max}"),
+        MAX,
+        &(max - 1).to_string(),
+        "--json",
+    ]);
+    assert_eq!(report["grundy"], 1);
+    assert_eq!(
+        report["winning_moves_described"][0],
+        format!("heap 2: {max} -> nothing")
+    );
+    for (take, heaps) in [
+        (7u64, [20u64, 15]),
+        (3, [10, 4]),
+        (1_000_000_007, [3_000_000_021, 5]),
+    ] {
+        let expected = heaps.iter().fold(0, |sum, heap| sum ^ ((heap / take) % 2));
+        let report = super::common::json(&[
+            "value",
+            &format!("subset-nim:{take}"),
+            &heaps[0].to_string(),
+            &heaps[1].to_string(),
+            "--json",
+        ]);
+        assert_eq!(report["grundy"], expected, "{take} {heaps:?}");
+    }
+    // Wythoff beside an empty heap is Nim: G(0, n) = n.
+    let report = super::common::json(&["value", "wythoff", &format!("0,{MAX}"), "--json"]);
+    assert_eq!(report["value"], format!("*{MAX}"));
+    // A search refused by its estimate says so, not that work was done.
+    let (code, stderr) = check(
+        &[
+            "value",
+            "wythoff",
+            "4611686018427387905,9223372036854775808",
+        ],
+        b"",
+    );
+    assert_eq!(code, Some(2));
+    assert!(
+        stderr.contains("by the game's own estimate (none was examined)"),
+        "{stderr}"
+    );
+    // A quotient that could add no heap within the budget is an error, not the quotient of none.
+    let (code, stderr) = check(&["quotient", "kayles", "--max-memory", "0"], b"");
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("limit of 0 bytes"), "{stderr}");
+}
+
+#[test]
+fn checkpoints_two_writers_directories_and_finished_files() {
+    let directory = std::env::temp_dir().join(format!("cgt-writers-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("a directory");
+    let file = directory.join("0.6.ckpt");
+    let file_text = file.to_str().expect("UTF-8");
+    // Two processes keeping one checkpoint, each writing every 10 ms: both finish, with the
+    // same values, and the file left is whole.
+    let arguments = [
+        "sequence",
+        "octal:0.6",
+        "--to",
+        "300000",
+        "--summary",
+        "--checkpoint",
+        file_text,
+        "--checkpoint-every",
+        "0.01",
+    ];
+    let children: Vec<_> = (0..2)
+        .map(|_| {
+            Command::new(env!("CARGO_BIN_EXE_cgt"))
+                .args(arguments)
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .expect("cgt starts")
+        })
+        .collect();
+    let outputs: Vec<_> = children
+        .into_iter()
+        .map(|child| child.wait_with_output().expect("output"))
+        .collect();
+    for output in &outputs {
+        assert!(output.status.success(), "{output:?}");
+    }
+    assert_eq!(outputs[0].stdout, outputs[1].stdout);
+    let leftovers: Vec<_> = std::fs::read_dir(&directory)
+        .expect("the directory")
+        .filter_map(|entry| entry.ok())
+        .map(|entry| entry.file_name())
+        .filter(|name| name.to_string_lossy().ends_with(".partial"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    // A third run resumes from the file and prints the same; having nothing to add, it leaves
+    // the file as it was (no write: a finished checkpoint may be on a read-only disk).
+    let before = std::fs::metadata(&file)
+        .and_then(|m| m.modified())
+        .expect("mtime");
+    let resumed = super::common::cgt(&arguments);
+    assert!(resumed.status.success());
+    assert_eq!(resumed.stdout, outputs[0].stdout);
+    let after = std::fs::metadata(&file)
+        .and_then(|m| m.modified())
+        .expect("mtime");
+    assert_eq!(before, after);
+    // A directory is named as one, not taken for a short file.
+    let (code, stderr) = check(
+        &[
+            "sequence",
+            "kayles",
+            "--to",
+            "10",
+            "--checkpoint",
+            directory.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("is a directory"), "{stderr}");
+    let (code, stderr) = check(
+        &[
+            "quotient",
+            "kayles",
+            "--checkpoint",
+            directory.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("is a directory"), "{stderr}");
+    std::fs::remove_dir_all(&directory).ok();
+}
+
+#[test]
+fn summaries_past_the_values_read_come_from_the_proven_period() {
+    let n: u64 = 10u64.pow(18);
+    let summary = |game: &str| -> String {
+        let (code, _) = check(
+            &["sequence", game, "--to", &n.to_string(), "--summary"],
+            b"",
+        );
+        assert_eq!(code, Some(0), "{game}");
+        let output = super::common::cgt(&["sequence", game, "--to", &n.to_string(), "--summary"]);
+        String::from_utf8(output.stdout).expect("UTF-8")
+    };
+    // Kayles: period 12 from 71 (OEIS A002186); no heap but 0 is a P-position.
+    let kayles = crate::common::oracle("kayles_0.77.json");
+    let cycle = crate::common::whole_numbers(&kayles["period_values_from_71"]);
+    let text = summary("kayles");
+    assert!(
+        text.contains(&format!("G({n}) = {}\n", cycle[((n - 71) % 12) as usize])),
+        "{text}"
+    );
+    assert!(text.contains("zeros:    1 "), "{text}");
+    assert!(text.contains("checksum: not computed"), "{text}");
+    // Subtraction of 1 or 2: G(n) = n mod 3, a zero in every three heaps.
+    let text = summary("subtraction:1,2");
+    assert!(text.contains(&format!("G({n}) = {}\n", n % 3)), "{text}");
+    assert!(
+        text.contains(&format!("zeros:    {} ", n / 3 + 1)),
+        "{text}"
+    );
+    // Lasker's Nim (Ferguson 4.4): g(4k) = 4k - 1, and no zero past heap 0 (saltus 4).
+    let text = summary("lasker");
+    assert!(text.contains(&format!("G({n}) = {}\n", n - 1)), "{text}");
+    assert!(text.contains("zeros:    1 "), "{text}");
+    // Listing the values themselves is still refused at once.
+    let (code, stderr) = check(&["sequence", "kayles", "--to", &n.to_string()], b"");
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("--max-options"), "{stderr}");
+}

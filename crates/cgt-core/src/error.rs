@@ -35,6 +35,15 @@ pub enum Error {
         /// The limit that was in force, in the resource's unit.
         limit: u64,
     },
+    /// A search the game estimates past the budget's options was refused before it began (no
+    /// option was examined): the estimate, not the work, exceeded the limit.
+    #[error(
+        "a search of this position would examine more than the limit of {limit} options, by the game's own estimate (none was examined)"
+    )]
+    SearchTooLarge {
+        /// The limit on options examined that was in force.
+        limit: u64,
+    },
     /// A misère quotient could not answer: a heap past the heaps it covers, or a heap for which
     /// no candidate quotient could be verified.
     #[error("misère quotient: {0}")]

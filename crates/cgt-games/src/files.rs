@@ -104,3 +104,20 @@ pub fn read_line_within(
 fn too_long(what: &str) -> std::io::Error {
     std::io::Error::new(std::io::ErrorKind::FileTooLarge, what.to_string())
 }
+
+/// A name beside `path` for a file written whole before it is renamed over `path`: unique to
+/// this process and this write, so that two processes (or two writes) keeping one checkpoint
+/// never share a half-written file, and the last rename leaves one whole checkpoint.
+pub(crate) fn partial_beside(path: &Path) -> std::path::PathBuf {
+    static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let write = WRITES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let mut partial = path.as_os_str().to_os_string();
+    partial.push(format!(".{}-{write}.partial", std::process::id()));
+    std::path::PathBuf::from(partial)
+}
+
+/// Why `path` cannot be a checkpoint file, when it names a directory.
+pub(crate) fn directory_refused(path: &Path) -> Option<String> {
+    path.is_dir()
+        .then(|| "is a directory: name a file in it (the checkpoint is one file)".to_string())
+}

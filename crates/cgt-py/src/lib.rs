@@ -63,7 +63,16 @@ pub(crate) fn to_python(py: Python<'_>, error: cgt_games::Error) -> PyErr {
     use cgt_games::Error as E;
     let message = error.to_string();
     match error {
-        E::Engine(cgt_core::Error::LimitExceeded { resource, limit }) => {
+        E::Engine(
+            error
+            @ (cgt_core::Error::LimitExceeded { .. } | cgt_core::Error::SearchTooLarge { .. }),
+        ) => {
+            // A search refused by its estimate is past the same limit on options.
+            let (resource, limit) = match error {
+                cgt_core::Error::LimitExceeded { resource, limit } => (resource, limit),
+                cgt_core::Error::SearchTooLarge { limit } => (Resource::Options, limit),
+                _ => (Resource::Options, 0),
+            };
             let resource = match resource {
                 Resource::Positions => "positions",
                 Resource::Options => "options",

@@ -167,3 +167,14 @@ def test_strategy_arguments_answer_boards_no_search_could():
     assert any("r32c32-r33c32" in str(move) for move in cram.winning_moves("64x63"))
     assert cram.value("64x63").grundy is None
     assert cram.grundy("64x64") == 0
+
+
+def test_a_search_refused_by_its_estimate_is_a_limit_on_options():
+    # Two 9 x 9 Cram boards: no closed form gives their values, and the game estimates the
+    # search of each far past 1000 options, so none is begun.
+    cram = cgt.game("cram", max_options=1000)
+    with pytest.raises(cgt.LimitExceeded) as raised:
+        cram.value("9x9", "9x9")
+    assert raised.value.resource == "options"
+    assert raised.value.limit == 1000
+    assert "none was examined" in str(raised.value)

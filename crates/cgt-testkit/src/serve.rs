@@ -23,7 +23,9 @@ impl Server {
             .args(["serve", "--port", "0"])
             .args(flags)
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            // Inherited: what the server says on stderr (a warning, a panic's message) shows
+            // in the test's output, and never fills a pipe nobody reads.
+            .stderr(Stdio::inherit())
             .spawn()
             .expect("cgt serve starts");
         let mut stdout = child.stdout.take().expect("stdout");
@@ -96,6 +98,8 @@ pub fn raw_at(address: &str, request: &[u8]) -> Reply {
     let mut chunk = [0u8; 8192];
     loop {
         let read = match stream.read(&mut chunk) {
+            // A signal to the test process (another test's child ending) is no end.
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
             Ok(0) | Err(_) => break,
             Ok(read) => read,
         };

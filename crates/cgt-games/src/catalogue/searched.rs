@@ -331,8 +331,7 @@ where
         }
         let values = self.values(components)?;
         let Some(values) = values.into_iter().collect::<Option<Vec<Nimber>>>() else {
-            return Err(cgt_core::Error::LimitExceeded {
-                resource: Resource::Options,
+            return Err(cgt_core::Error::SearchTooLarge {
                 limit: self.budget().options,
             }
             .into());
@@ -371,9 +370,9 @@ where
         if let Some(evaluation) = self.closed_form_evaluation(components) {
             return Ok(evaluation);
         }
-        // A sum needs the value of every component: one is beyond the budget.
-        Err(cgt_core::Error::LimitExceeded {
-            resource: Resource::Options,
+        // A sum needs the value of every component: one is beyond the budget, by the game's
+        // estimate of its search.
+        Err(cgt_core::Error::SearchTooLarge {
             limit: self.budget().options,
         }
         .into())
@@ -598,7 +597,12 @@ pub(super) fn find_move<G: Notation>(
 
 /// Whether `error` is the budget's limit met, not a fault of the position.
 fn past_limit(error: &Error) -> bool {
-    matches!(error, Error::Engine(cgt_core::Error::LimitExceeded { .. }))
+    matches!(
+        error,
+        Error::Engine(
+            cgt_core::Error::LimitExceeded { .. } | cgt_core::Error::SearchTooLarge { .. }
+        )
+    )
 }
 
 /// The error for asking a sequence of a game whose positions are not single heaps.

@@ -310,6 +310,9 @@ impl QuotientCheckpoint {
     /// The quotient saved in the file, if there is one, verified again, with the options it
     /// records compared with the game's.
     fn read<R: HeapRuleset>(&self, rules: &R, budget: Budget) -> Result<Option<MisereQuotient>> {
+        if let Some(reason) = crate::files::directory_refused(&self.path) {
+            return Err(self.error(reason));
+        }
         // Read within the memory budget: the path may name a device or a pipe that never ends.
         let bytes = match crate::read_within(&self.path, budget.memory) {
             Ok(bytes) => bytes,
@@ -357,9 +360,7 @@ impl QuotientCheckpoint {
         bytes.extend_from_slice(&quotient.to_bytes());
         let sum = crc32fast::hash(&bytes);
         bytes.extend_from_slice(&sum.to_le_bytes());
-        let mut partial = self.path.clone().into_os_string();
-        partial.push(".partial");
-        let partial = PathBuf::from(partial);
+        let partial = crate::files::partial_beside(&self.path);
         let failed = |error: std::io::Error| self.error(format!("cannot be written: {error}"));
         let mut file = std::fs::File::create(&partial).map_err(failed)?;
         file.write_all(&bytes).map_err(failed)?;
@@ -426,6 +427,11 @@ pub fn misere_quotient_checkpointed<R: HeapRuleset>(
             Err(cgt_core::Error::Quotient(why)) => {
                 stopped = Some(why.to_string());
                 break;
+            }
+            // A limit met before any heap was added leaves nothing to report: an error, not
+            // the quotient of no heaps.
+            Err(error @ cgt_core::Error::LimitExceeded { .. }) if quotient.heap_reached() == 0 => {
+                return Err(error.into());
             }
             Err(error @ cgt_core::Error::LimitExceeded { .. }) => {
                 stopped = Some(format!("heap {n}: {error}"));

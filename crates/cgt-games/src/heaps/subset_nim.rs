@@ -1,5 +1,7 @@
 //! Subset Nim, also called a subtraction game.
 
+use cgt_core::Nimber;
+
 use crate::{Error, HeapRuleset, Heaps, Result};
 
 /// Subset Nim (a subtraction game): a move takes exactly k counters from one heap, for some k
@@ -65,11 +67,34 @@ impl SubsetNim {
     }
 }
 
+impl SubsetNim {
+    /// The one take, when the set has one: then G(n) = floor(n / s) mod 2 (a heap below s has
+    /// no move; above, its one move leads to the heap s less, of the other value).
+    fn single(&self) -> Option<u64> {
+        match self.takes.as_slice() {
+            [take] => Some(*take),
+            _ => None,
+        }
+    }
+}
+
 impl HeapRuleset for SubsetNim {
     fn heap_moves(&self, n: u64) -> impl Iterator<Item = Heaps> {
         self.takes
             .iter()
             .take_while(move |&&take| take <= n)
             .map(move |&take| Heaps::one(n - take))
+    }
+
+    fn heap_grundy(&self, n: u64) -> Option<Nimber> {
+        self.single().map(|take| Nimber::new((n / take) % 2))
+    }
+
+    fn heap_moves_to_value(&self, n: u64, target: Nimber) -> Option<Vec<Heaps>> {
+        let take = self.single()?;
+        Some(match n.checked_sub(take) {
+            Some(left) if (left / take) % 2 == target.value() => vec![Heaps::one(left)],
+            _ => Vec::new(),
+        })
     }
 }

@@ -242,6 +242,10 @@ impl ImpartialGame for Wythoff {
     }
 
     fn known_grundy(&self, &(a, b): &(u64, u64)) -> Option<Nimber> {
+        // Beside an empty heap, a Nim heap: G(0, n) = n.
+        if a.min(b) == 0 {
+            return Some(Nimber::new(a.max(b)));
+        }
         Wythoff::is_p_position(a, b)?.then_some(Nimber::ZERO)
     }
 
@@ -273,6 +277,22 @@ impl ImpartialGame for Wythoff {
         target: Nimber,
         count: usize,
     ) -> Option<Vec<(u64, u64)>> {
+        // Beside an empty heap, a Nim heap: the one move to the value is to that many.
+        if a.min(b) == 0 {
+            let high = a.max(b);
+            return Some(if target.value() < high {
+                vec![if a == 0 {
+                    (0, target.value())
+                } else {
+                    (target.value(), 0)
+                }]
+                .into_iter()
+                .take(count)
+                .collect()
+            } else {
+                Vec::new()
+            });
+        }
         // Beside a smaller heap no larger than a difference past `EXACT`, the one move to a
         // P-position takes the larger heap to the smaller's partner (see `is_p_position`):
         // every other move keeps a smaller heap no larger than the difference.

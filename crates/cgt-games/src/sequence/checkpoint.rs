@@ -24,32 +24,46 @@ pub(super) struct Checkpoint {
     code: String,
     every: Duration,
     written: Instant,
+    /// How many values the file holds: a write of no more is skipped (a finished checkpoint
+    /// read back on a read-only disk needs no write).
+    holds: usize,
 }
 
 impl Checkpoint {
     /// The checkpoint at `path` for `game`, written every `every`, with the values it already
     /// holds (none if there is no file yet).
+    /// holds (none if there is no file yet). `last` is the last heap wanted: a file that holds
+    /// it already is not written again, so it may be read-only.
     pub(super) fn open(
         path: &Path,
         game: &TakeAndBreak,
         every: Duration,
+        last: u64,
     ) -> Result<(Checkpoint, Option<Values>)> {
-        let checkpoint = Checkpoint {
+        let mut checkpoint = Checkpoint {
             path: path.to_path_buf(),
             code: game.to_string(),
             every,
             written: Instant::now(),
+            holds: 0,
         };
+        if let Some(reason) = crate::files::directory_refused(path) {
+            return Err(checkpoint.error(reason));
+        }
         let values = match File::open(path) {
             Ok(file) => Some(checkpoint.read(file)?),
             Err(error) if error.kind() == ErrorKind::NotFound => None,
             Err(error) => return Err(checkpoint.error(format!("cannot be read: {error}"))),
         };
-        // A file that cannot be written is found now, not after an hour of computing.
-        let partial = checkpoint.partial();
-        File::create(&partial)
-            .and_then(|_| std::fs::remove_file(&partial))
-            .map_err(|error| checkpoint.error(format!("cannot be written: {error}")))?;
+        checkpoint.holds = values.as_ref().map_or(0, Values::len);
+        // A file that cannot be written is found now, not after an hour of computing, unless
+        // it holds every value wanted.
+        if (checkpoint.holds as u64) <= last {
+            let partial = crate::files::partial_beside(path);
+            File::create(&partial)
+                .and_then(|_| std::fs::remove_file(&partial))
+                .map_err(|error| checkpoint.error(format!("cannot be written: {error}")))?;
+        }
         Ok((checkpoint, values))
     }
 
@@ -144,12 +158,6 @@ impl Checkpoint {
     }
 
     /// The file a new checkpoint is written to before it replaces the old one.
-    fn partial(&self) -> PathBuf {
-        let mut partial = self.path.clone().into_os_string();
-        partial.push(".partial");
-        PathBuf::from(partial)
-    }
-
     /// Whether the interval since the last write has passed.
     pub(super) fn due(&self) -> bool {
         self.written.elapsed() >= self.every
@@ -157,7 +165,12 @@ impl Checkpoint {
 
     /// Writes `values` to the file, atomically.
     pub(super) fn write(&mut self, values: &Values) -> Result<()> {
-        let partial = self.partial();
+        if values.len() <= self.holds {
+            // Nothing the file does not hold already.
+            self.written = Instant::now();
+            return Ok(());
+        }
+        let partial = crate::files::partial_beside(&self.path);
         let failed = |error: std::io::Error| self.error(format!("cannot be written: {error}"));
         let file = File::create(&partial).map_err(failed)?;
         let mut writer = BufWriter::new(file);
@@ -191,6 +204,7 @@ impl Checkpoint {
         file.sync_all().map_err(failed)?;
         std::fs::rename(&partial, &self.path).map_err(failed)?;
         self.written = Instant::now();
+        self.holds = values.len();
         Ok(())
     }
 }

@@ -509,7 +509,8 @@ pub(super) fn compute(
     }
     let (mut checkpoint, resumed) = match &options.checkpoint {
         Some(path) => {
-            let (checkpoint, resumed) = Checkpoint::open(path, game, options.checkpoint_every)?;
+            let (checkpoint, resumed) =
+                Checkpoint::open(path, game, options.checkpoint_every, last)?;
             (Some(checkpoint), resumed)
         }
         None => (None, None),

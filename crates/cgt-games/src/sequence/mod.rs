@@ -314,6 +314,59 @@ impl GrundySequence {
         }
     }
 
+    /// How many of `G(0..=n)` are 0: counted in the computed values, and beyond them from a
+    /// proven period, one period's zeros times the periods (with a positive saltus, the values
+    /// past the first period are positive). `None` for an n beyond both.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::{GrundySequence, TakeAndBreak};
+    ///
+    /// // Subtraction of 1 or 2: G(n) = n mod 3, so G(0..=10^18) has one zero in three.
+    /// let game = TakeAndBreak::subtraction([1, 2])?;
+    /// let sequence = GrundySequence::compute(&game, 10u64.pow(18))?;
+    /// assert_eq!(sequence.zeros_through(10u64.pow(18)), Some(10u64.pow(18) / 3 + 1));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn zeros_through(&self, n: u64) -> Option<u64> {
+        let computed = self.values.len() as u64;
+        let zeros_below = |end: u64| -> u64 {
+            self.values
+                .iter()
+                .take(usize::try_from(end).unwrap_or(usize::MAX))
+                .filter(|&value| value == 0)
+                .count() as u64
+        };
+        if n < computed {
+            return Some(zeros_below(n + 1));
+        }
+        let period = self
+            .period
+            .filter(|period| period.proven && period.period > 0)?;
+        let start = period.preperiod;
+        if start.checked_add(period.period)? > computed {
+            return None;
+        }
+        // Heaps start..=n, by their place in the period (counted wide: n may be 2^64 - 1).
+        let count = u128::from(n - start) + 1;
+        let length = u128::from(period.period);
+        let (whole, part) = (count / length, count % length);
+        let mut zeros = u128::from(zeros_below(start));
+        for place in 0..period.period {
+            if self.values.get(usize::try_from(start + place).ok()?)? != 0 {
+                continue;
+            }
+            zeros += if period.saltus > 0 {
+                // Only the first period's: every later one is `saltus` higher.
+                1
+            } else {
+                whole + u128::from(u128::from(place) < part)
+            };
+        }
+        u64::try_from(zeros).ok()
+    }
+
     /// The values `G(0..=last)` asked for, extended from the period where the engine stopped
     /// early.
     ///
@@ -428,8 +481,12 @@ impl GrundySequence {
 }
 
 /// Checks that `n + 1` values fit the budget: its positions (a value is a heap remembered) and
-/// its memory (each value as wide as the widest so far).
+/// its memory (each value as wide as the widest so far). Heap 0 alone is no work (its value is
+/// 0 by definition, and a game answered by its closed form needs no more), whatever the budget.
 pub(crate) fn check_memory(n: u64, values: &Values, budget: Budget) -> Result<()> {
+    if n == 0 {
+        return Ok(());
+    }
     if n >= budget.positions {
         return Err(Error::Engine(budget.exceeded(Resource::Positions)));
     }

@@ -276,8 +276,8 @@ impl Ruleset {
     }
 
     /// Whether the solver can use a computed sequence for this ruleset's single heaps: true for
-    /// every ruleset without a closed form except split Nim, whose heaps have too many moves
-    /// for a long table to pay.
+    /// every ruleset without a closed form (subset Nim of one take has one) except split Nim,
+    /// whose heaps have too many moves for a long table to pay.
     ///
     /// # Examples
     ///
@@ -287,7 +287,12 @@ impl Ruleset {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn is_tabulable(&self) -> bool {
-        matches!(self, Ruleset::SubsetNim(_) | Ruleset::TakeAndBreak { .. })
+        match self {
+            // One take has a closed form.
+            Ruleset::SubsetNim(subset) => subset.takes().len() > 1,
+            Ruleset::TakeAndBreak { .. } => true,
+            _ => false,
+        }
     }
 
     /// Whether a heap of `n` may become the heaps `parts` (empty heaps among them ignored) in one
