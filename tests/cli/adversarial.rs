@@ -1162,3 +1162,86 @@ fn summaries_past_the_values_read_come_from_the_proven_period() {
     assert_eq!(code, Some(2));
     assert!(stderr.contains("--max-options"), "{stderr}");
 }
+
+/// Node Kayles (`node`) or Arc Kayles on the R x C grid, by the plain recursive definition
+/// over sets of vertices left (a bit each), written apart from the engine: the value of every
+/// grid of at most 20 vertices.
+fn grid_kayles_by_definition(rows: u32, columns: u32, node: bool) -> u64 {
+    let n = rows * columns;
+    let mut neighbours = vec![0u32; n as usize];
+    let mut edges = Vec::new();
+    for r in 0..rows {
+        for c in 0..columns {
+            let v = r * columns + c;
+            if c + 1 < columns {
+                edges.push((v, v + 1));
+            }
+            if r + 1 < rows {
+                edges.push((v, v + columns));
+            }
+        }
+    }
+    for &(a, b) in &edges {
+        neighbours[a as usize] |= 1 << b;
+        neighbours[b as usize] |= 1 << a;
+    }
+    fn value(
+        left: u32,
+        node: bool,
+        neighbours: &[u32],
+        edges: &[(u32, u32)],
+        memo: &mut std::collections::HashMap<u32, u64>,
+    ) -> u64 {
+        if let Some(&known) = memo.get(&left) {
+            return known;
+        }
+        let mut seen = std::collections::HashSet::new();
+        if node {
+            for v in 0..neighbours.len() as u32 {
+                if left & (1 << v) != 0 {
+                    let after = left & !(1 << v) & !neighbours[v as usize];
+                    seen.insert(value(after, node, neighbours, edges, memo));
+                }
+            }
+        } else {
+            for &(a, b) in edges {
+                if left & (1 << a) != 0 && left & (1 << b) != 0 {
+                    let after = left & !(1 << a) & !(1 << b);
+                    seen.insert(value(after, node, neighbours, edges, memo));
+                }
+            }
+        }
+        let mex = (0..).find(|g| !seen.contains(g)).unwrap();
+        memo.insert(left, mex);
+        mex
+    }
+    let mut memo = std::collections::HashMap::new();
+    value((1u32 << n) - 1, node, &neighbours, &edges, &mut memo)
+}
+
+#[test]
+fn grids_the_mirror_wins_are_answered_and_agree_with_the_definition() {
+    // Every grid of at most 20 vertices, both games, against the definition; grid:8x8 and
+    // grid:32x32 (Node Kayles) and grid:2x40 (Arc Kayles), which no search finishes, by the
+    // mirror at once.
+    for rows in 1..=4u32 {
+        for columns in 1..=5u32 {
+            for (game, node) in [("node-kayles", true), ("arc-kayles", false)] {
+                let grid = format!("grid:{rows}x{columns}");
+                let report = super::common::json(&["value", game, &grid, "--json"]);
+                let expected = grid_kayles_by_definition(rows, columns, node);
+                assert_eq!(report["grundy"], expected, "{game} {grid}");
+            }
+        }
+    }
+    for (game, grid) in [
+        ("node-kayles", "grid:8x8"),
+        ("node-kayles", "grid:32x32"),
+        ("arc-kayles", "grid:2x40"),
+    ] {
+        let (code, _) = check(&["value", game, grid], b"");
+        assert_eq!(code, Some(0), "{game} {grid}");
+        let report = super::common::json(&["value", game, grid, "--json"]);
+        assert_eq!(report["grundy"], 0, "{game} {grid}");
+    }
+}

@@ -128,6 +128,41 @@ impl SimpleGraph {
         neighbours
     }
 
+    /// Whether the second player wins by the mirror: the vertices' reversal `k -> n - 1 - k` is
+    /// a symmetry of the graph (as a grid, a cycle or a path is numbered when it is read) that
+    /// keeps every vertex (`node`: Node Kayles) or every edge (else: Arc Kayles) apart from its
+    /// image: no vertex its own image or joined to it, or no edge sharing an end with its
+    /// image. Then whatever the first player takes, the image is still there to take, and the
+    /// graph left is symmetric again (the strategy of Cram's half-turn, Gardner): a P-position.
+    /// Looked for only in graphs as written (a move's graph is renumbered in canonical form).
+    pub(super) fn mirror_wins_for_the_second_player(&self, node: bool) -> bool {
+        if self.normal || self.vertices == 0 {
+            return false;
+        }
+        let last = self.vertices - 1;
+        let image = |vertex: u32| last - vertex;
+        let key = |a: u32, b: u32| (a.min(b), a.max(b));
+        let edges: hashbrown::HashSet<(u32, u32)> =
+            self.edges.iter().map(|&(a, b)| key(a, b)).collect();
+        if node && self.vertices % 2 == 1 {
+            // The middle vertex is its own image.
+            return false;
+        }
+        self.edges.iter().all(|&(a, b)| {
+            let (c, d) = (image(a), image(b));
+            if !edges.contains(&key(c, d)) {
+                return false;
+            }
+            if node {
+                // An edge from a vertex to its own image.
+                c != b
+            } else {
+                // An edge and its image share no end.
+                c != a && c != b && d != a && d != b
+            }
+        })
+    }
+
     /// Whether every two vertices are joined.
     pub(super) fn is_complete(&self) -> bool {
         let n = u64::from(self.vertices);

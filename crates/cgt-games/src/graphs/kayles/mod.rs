@@ -71,11 +71,14 @@ impl ImpartialGame for NodeKayles {
     }
 
     /// A path by Dawson's chess (octal 0.137, periodic: `path:1024` is one look-up), a cycle
-    /// by the path its first move leaves, and a complete graph (one move takes every vertex)
-    /// by `*1`.
+    /// by the path its first move leaves, a complete graph (one move takes every vertex) by
+    /// `*1`, and a graph the mirror wins for the second player (`grid:8x8`) by 0.
     fn known_grundy(&self, graph: &SimpleGraph) -> Option<Nimber> {
         if graph.vertices > 0 && graph.is_complete() {
             return Some(Nimber::new(1));
+        }
+        if graph.mirror_wins_for_the_second_player(true) {
+            return Some(Nimber::ZERO);
         }
         graph.line()?.node_kayles().map(Nimber::new)
     }
@@ -131,12 +134,15 @@ impl ImpartialGame for ArcKayles {
     }
 
     /// A path by Dawson's Kayles (octal 0.07, periodic), a cycle by the path its first move
-    /// leaves, and a complete graph on n vertices, every move of which leaves the complete
-    /// graph on n - 2 (a game of n / 2 moves, each with one option up to renumbering), by the
-    /// parity of n / 2.
+    /// leaves, a complete graph on n vertices, every move of which leaves the complete graph
+    /// on n - 2 (a game of n / 2 moves, each with one option up to renumbering), by the parity
+    /// of n / 2, and a graph the mirror wins for the second player by 0.
     fn known_grundy(&self, graph: &SimpleGraph) -> Option<Nimber> {
         if graph.is_complete() {
             return Some(Nimber::new(u64::from(graph.vertices / 2 % 2)));
+        }
+        if !graph.edges.is_empty() && graph.mirror_wins_for_the_second_player(false) {
+            return Some(Nimber::ZERO);
         }
         graph.line()?.arc_kayles().map(Nimber::new)
     }
