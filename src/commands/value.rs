@@ -173,7 +173,8 @@ fn every_vertex_of(
             .map_or("-".to_string(), |moves| moves.to_string());
         writeln!(
             out,
-            "{vertex:<width$}  {:<12} {:<8} {remoteness}",
+            "{}  {:<12} {:<8} {remoteness}",
+            padded(vertex, width),
             shown(evaluation, ascii),
             evaluation.outcome.to_string()
         )?;
@@ -209,7 +210,7 @@ fn every_vertex_misere(
     let width = vertex_column(vertices);
     writeln!(out, "{:<width$}  outcome", "vertex")?;
     for (vertex, outcome) in &rows {
-        writeln!(out, "{vertex:<width$}  {outcome}")?;
+        writeln!(out, "{}  {outcome}", padded(vertex, width))?;
     }
     Ok(())
 }
@@ -360,13 +361,20 @@ fn list_moves(
     Ok(())
 }
 
-/// The width of the column of vertex names, in characters (the longest name, at least the
-/// heading's; names are at most 1024 bytes, as the graph reader bounds them).
+/// The width of the column of vertex names, in the terminal's columns (the widest name, at
+/// least the heading's; a CJK character takes two columns; names are at most 1024 bytes and
+/// hold no control character, as the graph reader bounds them).
 fn vertex_column(vertices: &[String]) -> usize {
     vertices
         .iter()
-        .map(|name| name.chars().count())
+        .map(|name| unicode_width::UnicodeWidthStr::width(name.as_str()))
         .max()
         .unwrap_or(0)
         .max("vertex".len())
+}
+
+/// `name` followed by spaces to `width` terminal columns.
+fn padded(name: &str, width: usize) -> String {
+    let used = unicode_width::UnicodeWidthStr::width(name);
+    format!("{name}{}", " ".repeat(width.saturating_sub(used)))
 }

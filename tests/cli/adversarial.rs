@@ -1245,3 +1245,27 @@ fn grids_the_mirror_wins_are_answered_and_agree_with_the_definition() {
         assert_eq!(report["grundy"], 0, "{game} {grid}");
     }
 }
+
+#[test]
+fn wide_vertex_names_keep_the_columns_aligned() {
+    // Two-column characters (CJK) take two columns of a terminal: the value column starts at
+    // the same column on every row.
+    let path = std::env::temp_dir().join(format!("cgt-wide-{}.txt", std::process::id()));
+    std::fs::write(&path, "漢字 a\na b\nb ça\n").expect("the graph file");
+    let output = super::common::cgt(&["value", "--graph", path.to_str().unwrap()]);
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).expect("UTF-8");
+    let starts: Vec<usize> = text
+        .lines()
+        .skip(1)
+        .map(|line| {
+            let name = line.split("  ").next().unwrap_or_default();
+            unicode_width::UnicodeWidthStr::width(name)
+                + line[name.len()..].len()
+                - line[name.len()..].trim_start().len()
+        })
+        .collect();
+    assert_eq!(starts.len(), 5, "{text}");
+    assert!(starts.iter().all(|&start| start == starts[0]), "{text}");
+    std::fs::remove_file(&path).ok();
+}
