@@ -368,7 +368,7 @@ pub struct SequenceArgs {
     /// restive or wild.
     #[arg(long, conflicts_with_all = ["summary", "plot", "checkpoint"])]
     pub misere: bool,
-    /// Threads to compute with (default: the cores this process may run on).
+    /// Threads to compute with (default, and at most: the cores this process may run on).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
     /// Resume from FILE if it exists, and write the values to it as the run goes (every
@@ -436,7 +436,7 @@ pub struct GameArgs {
     #[arg(long)]
     pub ascii: bool,
     /// Threads for the pruned search of one large position (cram, node-kayles, arc-kayles);
-    /// by default the cores the process may use.
+    /// by default, and at most, the cores the process may use.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
     /// Find values by the pruned search of one position (Lemoine & Viennot; Beling &

@@ -1260,8 +1260,7 @@ fn wide_vertex_names_keep_the_columns_aligned() {
         .skip(1)
         .map(|line| {
             let name = line.split("  ").next().unwrap_or_default();
-            unicode_width::UnicodeWidthStr::width(name)
-                + line[name.len()..].len()
+            unicode_width::UnicodeWidthStr::width(name) + line[name.len()..].len()
                 - line[name.len()..].trim_start().len()
         })
         .collect();

@@ -547,11 +547,21 @@ impl SequenceOptions {
     }
 
     /// The number of threads the run uses: [`SequenceOptions::threads`], or the cores
-    /// available when that is 0.
+    /// available when that is 0 or more (threads past the cores only take turns).
+    ///
+    /// ```
+    /// use cgt_games::SequenceOptions;
+    ///
+    /// let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+    /// let options = SequenceOptions { threads: 1024, ..SequenceOptions::default() };
+    /// assert_eq!(options.threads(), cores.min(1024));
+    /// assert_eq!(SequenceOptions::default().threads(), cores);
+    /// ```
     pub fn threads(&self) -> usize {
+        let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
         match self.threads {
-            0 => std::thread::available_parallelism().map_or(1, |cores| cores.get()),
-            threads => threads,
+            0 => cores,
+            threads => threads.min(cores),
         }
     }
 }
