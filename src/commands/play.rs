@@ -123,7 +123,7 @@ fn parse_move(
     position: &Position,
     heaps: bool,
 ) -> Result<(usize, Vec<String>), String> {
-    let line = line.trim();
+    let line = the_move_alone(line);
     if let Some(written) = as_the_program_writes(line, position, heaps) {
         return written;
     }
@@ -172,6 +172,30 @@ fn parse_move(
         ));
     }
     Ok((index - 1, words.iter().map(ToString::to_string).collect()))
+}
+
+/// The move in a line the program wrote and the player pasted back whole: without the `hint:`
+/// or `cgt:` before it and the reason after it (`, which makes the nim-sum 0`, `(no move wins
+/// ...)`), so that any move the program writes can be typed back as it was written.
+fn the_move_alone(line: &str) -> &str {
+    let mut line = line.trim();
+    for prefix in ["hint:", "cgt:"] {
+        if line
+            .get(..prefix.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
+        {
+            line = line[prefix.len()..].trim_start();
+        }
+    }
+    if let Some(at) = line.find(", which ") {
+        line = &line[..at];
+    }
+    if line.ends_with(')')
+        && let Some(at) = line.rfind(" (")
+    {
+        line = &line[..at];
+    }
+    line.trim_end()
 }
 
 /// A move read as the program writes one, in a hint or its own move, so that what it shows

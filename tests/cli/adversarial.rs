@@ -1268,3 +1268,60 @@ fn wide_vertex_names_keep_the_columns_aligned() {
     assert!(starts.iter().all(|&start| start == starts[0]), "{text}");
     std::fs::remove_file(&path).ok();
 }
+
+/// Runs `cgt play arguments` with `input` piped in, and its output.
+fn played(arguments: &[&str], input: &str) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cgt"))
+        .arg("play")
+        .args(arguments)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cgt starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("the input");
+    let output = child.wait_with_output().expect("output");
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+#[test]
+fn a_hint_pasted_back_whole_is_played() {
+    // In every shape of game: the hint the program gives, pasted back as it was printed
+    // (`hint:` and its reason included), is the move it names.
+    for game in [
+        &["nim", "4", "5"][..],
+        &["kayles", "4", "5"],
+        &["wythoff", "3,6"],
+        &["cram", "2x3"],
+        &["chomp", "3x3"],
+        &["turning-turtles", "2,5"],
+        &["node-kayles", "path:5"],
+        &["windup:7:1,2,5", "1", "2"],
+    ] {
+        let hinted = played(game, "hint\nquit\n");
+        let hint = hinted
+            .lines()
+            .find_map(|line| line.strip_prefix("you> ").filter(|rest| rest.starts_with("hint:")))
+            .or_else(|| hinted.lines().find(|line| line.starts_with("hint:")))
+            .unwrap_or_else(|| panic!("{game:?}: no hint in {hinted}"))
+            .to_string();
+        assert!(!hint.starts_with("hint: no move"), "{game:?}: {hint}");
+        let named = hint
+            .trim_start_matches("hint:")
+            .split(", which ")
+            .next()
+            .unwrap()
+            .trim()
+            .to_string();
+        let replayed = played(game, &format!("{hint}\nquit\n"));
+        assert!(
+            replayed.contains(&format!("you: {named}")),
+            "{game:?}: {hint} was not played: {replayed}"
+        );
+    }
+}
