@@ -8,6 +8,35 @@ use cgt_games::{Analysis, Evaluation, Move, Position, Ruleset};
 use super::{Error, Opened, one_position, open_position};
 use crate::cli::{First, PlayArgs};
 
+/// How long the board line waits for a position's value.
+const DESCRIBE_WITHIN: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// `work`'s answer, or `None` when it did not finish within `time` (it is stopped then, as
+/// Ctrl-C stops it: at its next look at the clock).
+fn within<T>(
+    time: std::time::Duration,
+    work: impl FnOnce() -> cgt_games::Result<T>,
+) -> Option<cgt_games::Result<T>> {
+    let stop = cgt_core::Stop::new();
+    let (done, finished) = std::sync::mpsc::channel::<()>();
+    let watch = {
+        let stop = stop.clone();
+        // Asleep until the work is done or the time is up; never spins.
+        std::thread::spawn(move || {
+            if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(time) {
+                stop.request();
+            }
+        })
+    };
+    let result = stop.run(work);
+    drop(done);
+    let _ = watch.join();
+    match result {
+        Err(cgt_games::Error::Engine(cgt_core::Error::Stopped)) if stop.requested() => None,
+        result => Some(result),
+    }
+}
+
 struct Game {
     analysis: Box<dyn Analysis>,
     /// Why a winning move wins, in a few words.
@@ -27,7 +56,13 @@ impl Game {
                 outcome => format!("misère {outcome}"),
             });
         }
-        let evaluation: Evaluation = self.analysis.evaluate(position)?;
+        // The board line waits for the value a second at most: on a large board it may be a
+        // long search, and the game goes on without it (cgt's own moves do not need it when a
+        // closed form names them, as the mirror's reply on Cram).
+        let Some(evaluation) = within(DESCRIBE_WITHIN, || self.analysis.evaluate(position)) else {
+            return Ok("value not computed within a second".to_string());
+        };
+        let evaluation: Evaluation = evaluation?;
         if evaluation.value.is_none() {
             // Past the limits, with the outcome from the game's closed form.
             return Ok(format!("value unknown, {}", evaluation.outcome));
@@ -84,8 +119,7 @@ impl Game {
 
     /// Any move, for a position where none wins.
     fn any_move(&mut self, position: &Position) -> Result<Option<Move>, Error> {
-        let (moves, _) = self.analysis.moves(position, 1)?;
-        Ok(moves.into_iter().next().map(|(any, _)| any))
+        Ok(self.analysis.any_move(position)?)
     }
 }
 

@@ -1306,7 +1306,10 @@ fn a_hint_pasted_back_whole_is_played() {
         let hinted = played(game, "hint\nquit\n");
         let hint = hinted
             .lines()
-            .find_map(|line| line.strip_prefix("you> ").filter(|rest| rest.starts_with("hint:")))
+            .find_map(|line| {
+                line.strip_prefix("you> ")
+                    .filter(|rest| rest.starts_with("hint:"))
+            })
             .or_else(|| hinted.lines().find(|line| line.starts_with("hint:")))
             .unwrap_or_else(|| panic!("{game:?}: no hint in {hinted}"))
             .to_string();
@@ -1324,4 +1327,24 @@ fn a_hint_pasted_back_whole_is_played() {
             "{game:?}: {hint} was not played: {replayed}"
         );
     }
+}
+
+#[test]
+fn play_on_a_board_the_mirror_wins_prompts_at_once_and_mirrors() {
+    // Cram 8 x 8 is a second-player win by the half-turn (Gardner): cgt, moving second, answers
+    // each domino with its image, (r, c) -> (9 - r, 9 - c), without a search; the first prompt
+    // comes at once, and quit is read.
+    let input = b"r1c1-r1c2\nr3c4-r4c4\nquit\n";
+    let (code, _) = check(&["play", "cram", "8x8"], input);
+    assert_eq!(code, Some(0));
+    let transcript = played(&["cram", "8x8"], std::str::from_utf8(input).unwrap());
+    assert!(
+        transcript.contains("cgt: domino on r8c7-r8c8"),
+        "{transcript}"
+    );
+    assert!(
+        transcript.contains("cgt: domino on r5c5-r6c5"),
+        "{transcript}"
+    );
+    assert!(transcript.contains("You resign"), "{transcript}");
 }

@@ -122,6 +122,21 @@ pub trait Analysis: Send {
         limit: usize,
     ) -> Result<(Vec<(Move, Evaluation)>, bool)>;
 
+    /// The first move of a position in the game's order, without valuing what it leaves;
+    /// `None` when it has no move.
+    ///
+    /// # Errors
+    ///
+    /// As [`Analysis::evaluate`] where listing a move needs the engine.
+    fn any_move(&mut self, position: &Position) -> Result<Option<Move>> {
+        Ok(self
+            .moves(position, 1)?
+            .0
+            .into_iter()
+            .next()
+            .map(|(next, _)| next))
+    }
+
     /// At most `limit` moves to P-positions, and whether there may be more. Empty exactly when
     /// the position is a P-position.
     ///

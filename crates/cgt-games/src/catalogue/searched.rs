@@ -442,8 +442,29 @@ where
         })
     }
 
+    /// Listed without valuing it: on a large board the value of the position a move leaves
+    /// is a search of its own (`play cram 8x8` searched before its first prompt).
+    fn any_move(&mut self, position: &Position) -> Result<Option<Move>> {
+        let (listed, _) = self.list_moves(position, 1, |_, _| Ok(()))?;
+        Ok(listed.into_iter().next().map(|(next, ())| next))
+    }
+
     fn winning_moves(&mut self, position: &Position, limit: usize) -> Result<(Vec<Move>, bool)> {
         let components = self.components(position)?;
+        // One winning move wanted, of one component: a move the closed form of the outcome
+        // says leaves a P-position is one, found without a search (the mirror's reply on a
+        // Cram board the player has just broken the symmetry of).
+        if limit == 1
+            && let [component] = components.as_slice()
+            && self.game().known_grundy(component).is_none()
+            && let Some(next) = self
+                .game()
+                .moves(component)
+                .take(CLOSED_FORM_SCAN)
+                .find(|next| self.game().known_outcome(next) == Some(Outcome::Previous))
+        {
+            return Ok((vec![self.front_move(&components, 0, next)], true));
+        }
         // A component whose search the game says is beyond the budget, and whose value and
         // winning moves no closed form gives (those the valuer finds at once), is not searched
         // for its winning moves either: the closed form of its outcome names them, where it has
@@ -596,6 +617,9 @@ pub(super) fn find_move<G: Notation>(
 }
 
 /// Whether `error` is the budget's limit met, not a fault of the position.
+/// The most moves scanned for one whose closed-form outcome is P before the search is asked.
+const CLOSED_FORM_SCAN: usize = 4096;
+
 fn past_limit(error: &Error) -> bool {
     matches!(
         error,
