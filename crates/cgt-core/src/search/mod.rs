@@ -434,6 +434,44 @@ mod tests {
         }
     }
 
+    /// A user's game against the trait's law: n moves to (n + 1) mod 5 and to n - 1, a cycle.
+    struct Cyclic;
+
+    impl ImpartialGame for Cyclic {
+        type Position = u32;
+
+        fn moves(&self, &n: &u32) -> impl Iterator<Item = u32> {
+            [(n + 1) % 5].into_iter().chain(n.checked_sub(1))
+        }
+    }
+
+    /// A game that never ends: n moves to n + 1.
+    struct Endless;
+
+    impl ImpartialGame for Endless {
+        type Position = u64;
+
+        fn moves(&self, &n: &u64) -> impl Iterator<Item = u64> {
+            n.checked_add(1).into_iter()
+        }
+    }
+
+    #[test]
+    fn a_cycle_or_a_game_without_end_is_an_error_within_the_memory_budget() {
+        let small = Budget {
+            memory: 64 << 20,
+            ..Budget::DEFAULT
+        };
+        let mut search = NimberSearch::new(Cyclic).with_budget(small);
+        assert!(
+            matches!(search.nimber(&3), Err(crate::Error::Cycle { .. })),
+            "a cycle is reported as one"
+        );
+        // No position repeats: the stack grows until its frames pass the memory budget.
+        let mut search = NimberSearch::new(Endless).with_budget(small);
+        assert_eq!(search.nimber(&0), Err(small.exceeded(Resource::Memory)));
+    }
+
     #[test]
     fn no_component_is_left_marked_busy_after_a_search_on_threads() {
         // Kayles rows of 1 to 12 (OEIS A002186): the helpers stop wherever they are when the

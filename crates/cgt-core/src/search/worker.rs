@@ -344,13 +344,35 @@ impl<G: ImpartialGame> Worker<'_, G> {
         stack: &mut Vec<Frame<G::Position>>,
     ) -> Result<Option<Answer>> {
         let mut answer: Option<Answer> = None;
-        let depth_limit = usize::try_from(self.budget.positions).unwrap_or(usize::MAX);
+        // The stack holds its frames (and a frame asking options holds them): counted against
+        // the memory budget, beside the table's own count, so that a game that never ends (a
+        // user's game with a cycle, against the trait's law) is an error, not all the memory.
+        let frame_bytes = std::mem::size_of::<Frame<G::Position>>()
+            + 4 * std::mem::size_of::<G::Position>()
+            + FRAME_OVERHEAD;
+        let depth_limit = usize::try_from(self.budget.positions)
+            .unwrap_or(usize::MAX)
+            .min(usize::try_from(self.budget.memory / frame_bytes as u64).unwrap_or(usize::MAX));
+        let mut next_cycle_look = FIRST_CYCLE_LOOK;
         loop {
             if self.stop.load(Ordering::Relaxed) {
                 return Ok(None);
             }
             if stack.len() > depth_limit {
-                return Err(self.budget.exceeded(Resource::Positions));
+                let resource = if depth_limit as u64 == self.budget.positions {
+                    Resource::Positions
+                } else {
+                    Resource::Memory
+                };
+                return Err(self.budget.exceeded(resource));
+            }
+            // A position asked about while it is being asked about is on a cycle: looked for
+            // at depths 1024, 2048, ..., so that a deep line costs the look once per doubling.
+            if stack.len() >= next_cycle_look {
+                next_cycle_look = next_cycle_look.saturating_mul(2);
+                if let Some(position) = repeated_component(stack) {
+                    return Err(crate::Error::Cycle { position });
+                }
             }
             let depth = stack.len();
             let Some(frame) = stack.last_mut() else {
@@ -619,6 +641,29 @@ impl<G: ImpartialGame> Worker<'_, G> {
             .max_by_key(|&i| size(&parts[i]))
             .unwrap_or(0)
     }
+}
+
+/// Bytes a frame holds besides its own size and a few positions: its vectors' headers and
+/// what the allocator keeps beside them.
+const FRAME_OVERHEAD: usize = 64;
+
+/// The depth at which the stack is first looked at for a position repeated on it.
+const FIRST_CYCLE_LOOK: usize = 1024;
+
+/// A component asked about twice on the stack, written with its `Debug` form: in a game
+/// without cycles no position is its own descendant.
+fn repeated_component<P: Clone + Eq + std::hash::Hash + std::fmt::Debug>(
+    stack: &[Frame<P>],
+) -> Option<String> {
+    let mut seen = hashbrown::HashSet::new();
+    for frame in stack {
+        if let Frame::Component { component, .. } = frame
+            && !seen.insert(component)
+        {
+            return Some(format!("{component:?}"));
+        }
+    }
+    None
 }
 
 /// What one step of a frame does to the stack.
