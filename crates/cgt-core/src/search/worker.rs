@@ -350,9 +350,14 @@ impl<G: ImpartialGame> Worker<'_, G> {
         let frame_bytes = std::mem::size_of::<Frame<G::Position>>()
             + 4 * std::mem::size_of::<G::Position>()
             + FRAME_OVERHEAD;
+        // Whatever the budget, the stack may hold `LEAST_DEPTH` frames (a few megabytes): a
+        // small budget bounds the table, which only makes the search slower.
+        let by_memory = usize::try_from(self.budget.memory / frame_bytes as u64)
+            .unwrap_or(usize::MAX)
+            .max(LEAST_DEPTH);
         let depth_limit = usize::try_from(self.budget.positions)
             .unwrap_or(usize::MAX)
-            .min(usize::try_from(self.budget.memory / frame_bytes as u64).unwrap_or(usize::MAX));
+            .min(by_memory);
         let mut next_cycle_look = FIRST_CYCLE_LOOK;
         loop {
             if self.stop.load(Ordering::Relaxed) {
@@ -646,6 +651,9 @@ impl<G: ImpartialGame> Worker<'_, G> {
 /// Bytes a frame holds besides its own size and a few positions: its vectors' headers and
 /// what the allocator keeps beside them.
 const FRAME_OVERHEAD: usize = 64;
+
+/// The frames the stack may hold under any memory budget.
+const LEAST_DEPTH: usize = 1 << 14;
 
 /// The depth at which the stack is first looked at for a position repeated on it.
 const FIRST_CYCLE_LOOK: usize = 1024;
