@@ -461,3 +461,46 @@ fn sixteen_clients_are_answered_or_turned_away_while_heavy_work_runs() {
     // And it still answers.
     assert_eq!(server.json("/api/value?game=nim&position=1")["grundy"], 1);
 }
+
+#[test]
+fn extreme_inputs_are_answered_or_refused_never_a_crash() {
+    // The adversarial suite's classes through the explorer: heaps near 2^64, long codes,
+    // boards past any search, graphs and nimbers at their bounds. Each is an answer, a 400 or
+    // (stopped by the clock) a 503, with one line of JSON; and the server goes on.
+    let server = start(&["--max-seconds", "3"]);
+    let max = u64::MAX;
+    let long_code = format!("octal:0.{}", "7".repeat(5000));
+    let targets = [
+        format!("/api/value?game=nim&position={max}+{max}+1"),
+        format!("/api/value?game=kayles&position={max}"),
+        format!("/api/value?game=wythoff&position=0,{max}"),
+        format!("/api/value?game=subset-nim:{max}&position={max}"),
+        "/api/value?game=kayles&position=18446744073709551616".to_string(),
+        format!("/api/value?game={long_code}&position=10"),
+        "/api/value?game=cram&position=64x63".to_string(),
+        "/api/value?game=cram&position=1000x1000".to_string(),
+        "/api/value?game=chomp&position=10000x10000".to_string(),
+        "/api/value?game=node-kayles&position=grid:32x32".to_string(),
+        "/api/moves?game=cram&position=9x9+9x9".to_string(),
+        format!("/api/value?game=windup:{max}:1&position={}", max - 1),
+        "/api/sequence?game=grundy&to=1000000".to_string(),
+        "/api/quotient?game=octal:4.7&to=60".to_string(),
+        "/api/graph?game=split-nim&position=100000".to_string(),
+        format!("/api/nimber?expression={}", "(".repeat(300)),
+        "/api/nimber?expression=sqrt(0xffffffffffffffffffffffffffffffff)".to_string(),
+        format!("/api/plot?game=kayles&to=1000000&from={max}"),
+    ];
+    for target in &targets {
+        let reply = server.get(target);
+        assert!(
+            [200, 400, 503].contains(&reply.status),
+            "{target}: {} {}",
+            reply.status,
+            reply.text()
+        );
+        if reply.status != 200 {
+            reply.error();
+        }
+    }
+    assert_eq!(server.json("/api/value?game=nim&position=1")["grundy"], 1);
+}
