@@ -1348,3 +1348,24 @@ fn play_on_a_board_the_mirror_wins_prompts_at_once_and_mirrors() {
     );
     assert!(transcript.contains("You resign"), "{transcript}");
 }
+
+#[test]
+fn chomp_rectangles_past_any_search_get_their_outcomes_by_strategy() {
+    // A rectangle of more than one square is a first-player win (strategy stealing, Gale
+    // 1974); a square's winning bite is at row 2, column 2, leaving two equal arms that the
+    // mirror wins; two rows (a, b) are a P-position exactly when a = b + 1 (Zeilberger 2001).
+    for (board, bite) in [
+        ("10000x10000", Some("bite at row 2, column 2")),
+        ("200x200", Some("bite at row 2, column 2")),
+        ("2x10000", Some("bite at row 2, column 10000")),
+        ("3x4000000000", None),
+    ] {
+        let (code, _) = check(&["value", "chomp", board, "--max-moves", "1"], b"");
+        assert_eq!(code, Some(0), "{board}");
+        let report = super::common::json(&["value", "chomp", board, "--max-moves", "1", "--json"]);
+        assert_eq!(report["outcome"], "N", "{board}");
+        if let Some(bite) = bite {
+            assert_eq!(report["winning_moves_described"][0], bite, "{board}");
+        }
+    }
+}

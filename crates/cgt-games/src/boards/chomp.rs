@@ -407,6 +407,7 @@ impl Notation for Chomp {
     /// `RxC` for a rectangle, or the row lengths from the poisoned row: `7,7,5,3`.
     fn read_component(&self, text: &str) -> Result<Vec<u32>> {
         let bad = |reason: &str| component_error("chomp", text, reason);
+        let rectangle = text.contains('x');
         let rows: Vec<u32> = if let Some((rows, columns)) = text.split_once('x') {
             let (Ok(rows), Ok(columns)) =
                 (rows.trim().parse::<u32>(), columns.trim().parse::<u32>())
@@ -415,6 +416,11 @@ impl Notation for Chomp {
                     "write RxC, such as 12x12, or row lengths such as 7,7,5,3",
                 ));
             };
+            // A rectangle's outcome is known whatever its size (strategy stealing), so it may
+            // be larger than other diagrams: as many rows as a diagram has squares.
+            if u64::from(rows) > MOST_SQUARES {
+                return Err(bad("a rectangle may have at most 65536 rows"));
+            }
             vec![columns; rows as usize]
         } else {
             text.split(',')
@@ -428,8 +434,10 @@ impl Notation for Chomp {
             return Err(bad("rows must not get longer (a Young diagram)"));
         }
         let squares: u64 = rows.iter().map(|&l| u64::from(l)).sum();
-        if squares > MOST_SQUARES {
-            return Err(bad("a diagram may have at most 65536 squares"));
+        if squares > MOST_SQUARES && !rectangle {
+            return Err(bad(
+                "a diagram may have at most 65536 squares (a rectangle RxC, whose outcome is known, may be larger)",
+            ));
         }
         let mut rows = rows;
         while rows.last() == Some(&0) {
@@ -444,6 +452,28 @@ impl Notation for Chomp {
     fn write_component(&self, rows: &Vec<u32>) -> String {
         let written: Vec<String> = rows.iter().map(u32::to_string).collect();
         written.join(",")
+    }
+
+    /// The diagrams inside the position's bounding rectangle (h x w holds C(h + w, h)), each
+    /// with about h w / 2 options: what a search of all of them examines. A 200 x 200 square
+    /// is then past any budget, and gets its outcome (and, for a square, the winning bite that
+    /// leaves two equal arms) from the closed forms at once instead of a search.
+    fn search_size(&self, rows: &Vec<u32>) -> Option<u64> {
+        let (height, width) = (
+            rows.len() as u128,
+            u128::from(rows.first().copied().unwrap_or(0)),
+        );
+        // C(h + w, h), by the smaller of h and w, saturating.
+        let (small, large) = (height.min(width), height.max(width));
+        let mut diagrams: u128 = 1;
+        for i in 1..=small {
+            diagrams = diagrams.saturating_mul(large + i) / i;
+            if diagrams > u128::from(u64::MAX) {
+                return Some(u64::MAX);
+            }
+        }
+        let options = diagrams.saturating_mul((height * width / 2).max(1));
+        Some(u64::try_from(options).unwrap_or(u64::MAX))
     }
 
     /// A bite as moves are described, `bite at row 2, column 3` (from 1, the poisoned square
