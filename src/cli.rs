@@ -271,14 +271,57 @@ pub struct BudgetArgs {
 }
 
 impl BudgetArgs {
-    /// The library's budget.
+    /// The library's budget, its memory no more than this process may take (see
+    /// [`within_the_process`]).
     pub fn budget(&self) -> cgt_core::Budget {
         cgt_core::Budget {
             positions: self.max_positions,
             options: self.max_options,
-            memory: self.max_memory,
+            memory: within_the_process(self.max_memory),
         }
     }
+}
+
+/// Memory the program keeps for itself beside a computation's tables: its code, threads'
+/// stacks and the allocator's own.
+const PROGRAM_RESERVE: u64 = 512 << 20;
+
+/// `asked`, or less when this process may not take that much: its address-space limit
+/// (`ulimit -v`) or its control group's `memory.max`, less [`PROGRAM_RESERVE`]. A budget past
+/// them would end in an allocation failure (an abort) instead of the budget's own error; the
+/// smaller is used, and a note on stderr says so, once.
+pub fn within_the_process(asked: u64) -> u64 {
+    let Some(limit) = process_memory_limit() else {
+        return asked;
+    };
+    let usable = limit.saturating_sub(PROGRAM_RESERVE);
+    if asked <= usable {
+        return asked;
+    }
+    static SAID: std::sync::Once = std::sync::Once::new();
+    SAID.call_once(|| {
+        eprintln!(
+            "cgt: note: --max-memory {asked} is more than this process may take ({limit} bytes); using {usable}"
+        );
+    });
+    usable
+}
+
+/// The most memory this process may take, where a limit is set: the soft address-space limit
+/// of `/proc/self/limits` and the cgroup's `memory.max` (Linux; none elsewhere).
+fn process_memory_limit() -> Option<u64> {
+    let address = std::fs::read_to_string("/proc/self/limits")
+        .ok()
+        .and_then(|text| {
+            text.lines()
+                .find(|line| line.starts_with("Max address space"))
+                .and_then(|line| line.split_whitespace().nth(3))
+                .and_then(|soft| soft.parse::<u64>().ok())
+        });
+    let cgroup = std::fs::read_to_string("/sys/fs/cgroup/memory.max")
+        .ok()
+        .and_then(|text| text.trim().parse::<u64>().ok());
+    address.into_iter().chain(cgroup).min()
 }
 
 /// Reads a size: a whole number of bytes, or one with a suffix K, M, G or T (binary units; `B`

@@ -1369,3 +1369,18 @@ fn chomp_rectangles_past_any_search_get_their_outcomes_by_strategy() {
         }
     }
 }
+
+#[test]
+fn a_budget_past_what_the_process_may_take_is_lowered_and_said() {
+    // Under the suite's `ulimit -v` of 3 GiB, a budget of 16 GiB would end in an allocation
+    // failure, not in the budget's error: the program uses what the process may take (less
+    // its own room) and says so.
+    let (code, stderr) = check(&["value", "nim", "3", "--max-memory", "16G"], b"");
+    assert_eq!(code, Some(0));
+    assert!(
+        stderr.contains("more than this process may take"),
+        "{stderr}"
+    );
+    let usable = MEMORY_CAP_KIB * 1024 - (512 << 20);
+    assert!(stderr.contains(&format!("using {usable}")), "{stderr}");
+}
