@@ -116,6 +116,13 @@ pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
         writeln!(out, "{line}")?;
         writeln!(out, "period: {}", period_text(sequence.period()))?;
     }
+    // The values are printed whatever became of the checkpoint; then its failure, as an error.
+    if let Some(failure) = sequence.checkpoint_failure() {
+        out.flush()?;
+        return Err(Error::Usage(format!(
+            "the values above are right, but at the end {failure}"
+        )));
+    }
     Ok(())
 }
 

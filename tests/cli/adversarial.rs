@@ -1384,3 +1384,42 @@ fn a_budget_past_what_the_process_may_take_is_lowered_and_said() {
     let usable = MEMORY_CAP_KIB * 1024 - (512 << 20);
     assert!(stderr.contains(&format!("using {usable}")), "{stderr}");
 }
+
+#[test]
+fn a_checkpoint_that_cannot_be_written_at_the_end_loses_no_values() {
+    // The checkpoint's folder is taken away while the run computes: its last write fails, and
+    // the values are printed all the same, with the failure after them as the one error line.
+    let directory = std::env::temp_dir().join(format!("cgt-gone-{}", std::process::id()));
+    std::fs::create_dir_all(&directory).expect("a directory");
+    let file = directory.join("0.6.ckpt");
+    let child = Command::new(env!("CARGO_BIN_EXE_cgt"))
+        .args([
+            "sequence",
+            "octal:0.6",
+            "--to",
+            "1000000",
+            "--summary",
+            "--threads",
+            "1",
+        ])
+        .args([
+            "--checkpoint",
+            file.to_str().unwrap(),
+            "--checkpoint-every",
+            "3600",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cgt starts");
+    std::thread::sleep(Duration::from_millis(300));
+    std::fs::remove_dir_all(&directory).expect("the folder goes");
+    let output = child.wait_with_output().expect("output");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stdout} {stderr}");
+    assert!(stdout.contains("G(1000000) = "), "{stdout}");
+    assert!(stdout.contains("checksum: "), "{stdout}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("the values above are right"), "{stderr}");
+}

@@ -476,6 +476,7 @@ impl Run {
             last,
             sparse: matches!(self.engine.method, Method::Sparse(_)),
             helped: self.sharing.heaps,
+            checkpoint_failure: None,
         }
     }
 
@@ -564,17 +565,22 @@ pub(super) fn compute(
     );
     // Whatever ended the run (its last heap, a proven period, a limit), the values so far are
     // kept, so that a run stopped by a limit resumes with a larger one.
-    if let Some(checkpoint) = &mut checkpoint {
-        let written = checkpoint.write(&run.values);
-        if advanced.is_ok() {
-            written?;
-        }
+    // A last write that fails after a finished run loses nothing: the values are returned,
+    // with the failure, for the front to show both.
+    let mut checkpoint_failure = None;
+    if let Some(checkpoint) = &mut checkpoint
+        && let Err(error) = checkpoint.write(&run.values)
+        && advanced.is_ok()
+    {
+        checkpoint_failure = Some(error.to_string());
     }
     let period = match advanced? {
         Some(period) => Some(period),
         None => run.period(provable),
     };
-    Ok(run.finish(last, period))
+    let mut sequence = run.finish(last, period);
+    sequence.checkpoint_failure = checkpoint_failure;
+    Ok(sequence)
 }
 
 /// Values heaps until `last` or a proven period (returned), from where `run` stands.

@@ -67,6 +67,9 @@ pub struct GrundySequence {
     sparse: bool,
     /// Heaps whose rare splits a second core valued.
     helped: u64,
+    /// Why the checkpoint could not be written at the end, when it could not: the values are
+    /// right, and kept rather than lost with it.
+    checkpoint_failure: Option<String>,
 }
 
 /// The most values the engine will store (2^34, 32 GB at two bytes a value): beyond this a
@@ -289,6 +292,7 @@ impl GrundySequence {
             last,
             sparse: false,
             helped: 0,
+            checkpoint_failure: None,
         }
     }
 
@@ -365,6 +369,13 @@ impl GrundySequence {
             };
         }
         u64::try_from(zeros).ok()
+    }
+
+    /// Why the checkpoint could not be written when the run ended, if it could not (a disk
+    /// that filled, a file made read-only meanwhile): the values are right all the same, and
+    /// a front shows them before it reports this.
+    pub fn checkpoint_failure(&self) -> Option<&str> {
+        self.checkpoint_failure.as_deref()
     }
 
     /// The values `G(0..=last)` asked for, extended from the period where the engine stopped
