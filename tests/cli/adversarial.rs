@@ -1423,3 +1423,28 @@ fn a_checkpoint_that_cannot_be_written_at_the_end_loses_no_values() {
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("the values above are right"), "{stderr}");
 }
+
+#[test]
+fn dot_parsing_is_held_to_the_memory_budget() {
+    // Six megabytes of DOT (`i->j;` lines) are over a hundred megabytes of tokens: under
+    // --max-memory 32M (a quarter for the file, a quarter for what it is read into) they are
+    // refused as they grow, not read into memory past the budget.
+    let path = std::env::temp_dir().join(format!("cgt-big-{}.dot", std::process::id()));
+    let mut text = String::from("digraph {\n");
+    for i in 0..600_000u32 {
+        text.push_str(&format!("{}->{};\n", i % 1000, (i * 7) % 1000));
+    }
+    text.push_str("}\n");
+    assert!(text.len() < 8 << 20);
+    std::fs::write(&path, &text).expect("the file");
+    let (code, stderr) = check(
+        &["value", "--graph", path.to_str().unwrap(), "1", "--max-memory", "32M"],
+        b"",
+    );
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("quarter of --max-memory"), "{stderr}");
+    // The same file under the default budget is read and valued.
+    let (code, _) = check(&["value", "--graph", path.to_str().unwrap(), "1"], b"");
+    assert_eq!(code, Some(0));
+    std::fs::remove_file(&path).ok();
+}

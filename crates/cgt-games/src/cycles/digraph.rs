@@ -536,8 +536,12 @@ fn describe(token: Option<&(Token, usize)>) -> String {
     }
 }
 
-fn tokens(text: &str) -> Result<Vec<(Token, usize)>> {
+/// The tokens of `text`, failing once they hold more than `limit` bytes: a token costs many
+/// times the text it reads (`a->b;` is five bytes and four tokens), so a file within its own
+/// bound could take several times the memory budget as tokens.
+fn tokens(text: &str, limit: usize) -> Result<Vec<(Token, usize)>> {
     let mut tokens = Vec::new();
+    let mut held = 0usize;
     let mut line = 1;
     let mut chars = text.chars().peekable();
     let mut at_line_start = true;
@@ -578,11 +582,11 @@ fn tokens(text: &str) -> Result<Vec<(Token, usize)>> {
             }
             '-' if chars.peek() == Some(&'>') => {
                 chars.next();
-                tokens.push((Token::Arrow, line));
+                push(&mut tokens, &mut held, limit, Token::Arrow, line)?;
             }
             '-' if chars.peek() == Some(&'-') => {
                 chars.next();
-                tokens.push((Token::Line, line));
+                push(&mut tokens, &mut held, limit, Token::Line, line)?;
             }
             '"' => {
                 let start = line;
@@ -603,7 +607,7 @@ fn tokens(text: &str) -> Result<Vec<(Token, usize)>> {
                         }
                     }
                 }
-                tokens.push((Token::Name(name), start));
+                push(&mut tokens, &mut held, limit, Token::Name(name), start)?;
             }
             c if is_name_char(c) || c == '-' => {
                 let mut name = String::from(c);
@@ -614,7 +618,7 @@ fn tokens(text: &str) -> Result<Vec<(Token, usize)>> {
                     name.push(next);
                     chars.next();
                 }
-                tokens.push((Token::Name(name), line));
+                push(&mut tokens, &mut held, limit, Token::Name(name), line)?;
             }
             '<' => {
                 // An HTML string (DOT's `<...>` ID, as in `label=<<b>a</b>>`): to the `>`
@@ -637,9 +641,11 @@ fn tokens(text: &str) -> Result<Vec<(Token, usize)>> {
                     }
                     html.push(next);
                 }
-                tokens.push((Token::Name(html), start));
+                push(&mut tokens, &mut held, limit, Token::Name(html), start)?;
             }
-            '{' | '}' | '[' | ']' | ';' | ',' | '=' | ':' => tokens.push((Token::Symbol(c), line)),
+            '{' | '}' | '[' | ']' | ';' | ',' | '=' | ':' => {
+                push(&mut tokens, &mut held, limit, Token::Symbol(c), line)?
+            }
             other => return Err(syntax(line, format!("unexpected character '{other}'"))),
         }
         at_line_start = false;
@@ -647,9 +653,33 @@ fn tokens(text: &str) -> Result<Vec<(Token, usize)>> {
     Ok(tokens)
 }
 
+/// Adds a token to `tokens`, counting what it holds in `held`, failing past `limit`.
+fn push(
+    tokens: &mut Vec<(Token, usize)>,
+    held: &mut usize,
+    limit: usize,
+    token: Token,
+    line: usize,
+) -> Result<()> {
+    *held += std::mem::size_of::<(Token, usize)>()
+        + match &token {
+            Token::Name(name) => name.capacity(),
+            _ => 0,
+        };
+    if *held > limit {
+        return Err(cgt_core::Error::LimitExceeded {
+            resource: cgt_core::Resource::Memory,
+            limit: limit as u64,
+        }
+        .into());
+    }
+    tokens.push((token, line));
+    Ok(())
+}
+
 /// The subset of DOT a game needs: vertices, edge chains, attributes skipped.
 fn parse_dot(text: &str, limit: usize) -> Result<Builder> {
-    let tokens = tokens(text)?;
+    let tokens = tokens(text, limit)?;
     let mut at = 0;
     let keyword = |token: Option<&(Token, usize)>, word: &str| matches!(token, Some((Token::Name(name), _)) if name.eq_ignore_ascii_case(word));
     let line_of = |at: usize| {
