@@ -1438,7 +1438,14 @@ fn dot_parsing_is_held_to_the_memory_budget() {
     assert!(text.len() < 8 << 20);
     std::fs::write(&path, &text).expect("the file");
     let (code, stderr) = check(
-        &["value", "--graph", path.to_str().unwrap(), "1", "--max-memory", "32M"],
+        &[
+            "value",
+            "--graph",
+            path.to_str().unwrap(),
+            "1",
+            "--max-memory",
+            "32M",
+        ],
         b"",
     );
     assert_eq!(code, Some(2));
