@@ -57,8 +57,6 @@ const VIEWS: &[&str] = &["/", "/graph", "/nimber"];
 /// Which pool of workers answers a computation.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Lane {
-    /// The catalogue: the same list for every request, answered by the reader at once.
-    Instant,
     /// Positions and nimbers: most answer in milliseconds.
     Quick,
     /// Sequences, quotients, graphs and plots: may take the whole of `--max-seconds`.
@@ -73,6 +71,9 @@ pub enum Route {
     Progress(String),
     /// Cancel computation `job`.
     Cancel(String),
+    /// The catalogue, by the command line `arguments`: the same list for every request,
+    /// answered by the reader at once, as a page is.
+    Catalogue(Vec<String>),
     /// Work for a pool of workers.
     Work(Work),
 }
@@ -256,7 +257,7 @@ fn api_route(api: &str, query: &str, post: bool, settings: &Settings) -> Result<
             only_get(api)?;
             Query::parse(query, &[])?;
             arguments.extend(["games".into(), "--json".into()]);
-            Ok(command_route(Lane::Instant, None, arguments, false, false))
+            Ok(Route::Catalogue(arguments))
         }
         "value" | "moves" => {
             let query = Query::parse(query, &position_keys)?;

@@ -237,7 +237,7 @@ fn read_on(shared: &Shared, waiting: &Mutex<Receiver<TcpStream>>) {
             Ok(Dispatched::Answer(reply)) => http::write_reply(&mut stream, &reply),
             Ok(Dispatched::Queue(work, body)) => {
                 let sender = match work.lane {
-                    Lane::Quick | Lane::Instant => &shared.quick,
+                    Lane::Quick => &shared.quick,
                     Lane::Long => &shared.long,
                 };
                 let task = Task { stream, work, body };
@@ -304,12 +304,7 @@ fn dispatch(shared: &Shared, request: Request) -> Dispatched {
             let cancelled = shared.jobs.cancel(&id);
             Reply::json(200, &serde_json::json!({"job": id, "cancelled": cancelled}))
         }
-        // The catalogue is the same for every request: answered here, as a page is.
-        Route::Work(Work {
-            what: What::Command { arguments, svg },
-            lane: Lane::Instant,
-            ..
-        }) => match api::command(&arguments, svg, None) {
+        Route::Catalogue(arguments) => match api::command(&arguments, false, None) {
             Ok(reply) => reply,
             Err(_) => Reply::error(500, "internal error: the catalogue could not be listed"),
         },
@@ -353,7 +348,7 @@ fn work_on(shared: &Shared, lane: Lane, tasks: &Mutex<Receiver<Task>>) {
         };
         let most = shared.settings.max_seconds;
         let slice = match lane {
-            Lane::Quick | Lane::Instant => QUICK_SLICE.min(most),
+            Lane::Quick => QUICK_SLICE.min(most),
             Lane::Long => most,
         };
         match compute(shared, &work, &body, slice) {

@@ -1269,24 +1269,9 @@ fn wide_vertex_names_keep_the_columns_aligned() {
     std::fs::remove_file(&path).ok();
 }
 
-/// Runs `cgt play arguments` with `input` piped in, and its output.
+/// The output of `cgt play arguments` with `input` piped in.
 fn played(arguments: &[&str], input: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cgt"))
-        .arg("play")
-        .args(arguments)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cgt starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("the input");
-    let output = child.wait_with_output().expect("output");
-    String::from_utf8(output.stdout).expect("UTF-8")
+    String::from_utf8(super::common::play_script(arguments, input).stdout).expect("UTF-8")
 }
 
 #[test]

@@ -16,6 +16,27 @@ pub fn cgt(arguments: &[&str]) -> Output {
         .expect("the cgt binary runs")
 }
 
+/// Runs `cgt play arguments` with `script` piped in as the player's lines.
+pub fn play_script(arguments: &[&str], script: &str) -> Output {
+    use std::io::Write as _;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cgt"))
+        .arg("play")
+        .args(arguments)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("cgt starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(script.as_bytes())
+        .expect("the script");
+    child.wait_with_output().expect("output")
+}
+
 /// Runs `cgt` and parses its one line of JSON, asserting success.
 pub fn json(arguments: &[&str]) -> Value {
     let output = cgt(arguments);

@@ -2,8 +2,6 @@
 //! tests/oracles/loopy_games.json, every graph format, one-line errors, and draws in play.
 
 use std::collections::HashMap;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
@@ -18,21 +16,7 @@ fn file(name: &str, text: &str) -> String {
 
 /// `cgt play` with `script` as its input; its whole output.
 fn play(arguments: &[&str], script: &str) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cgt"))
-        .arg("play")
-        .args(arguments)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(script.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = crate::common::play_script(arguments, script);
     assert!(output.status.success(), "{output:?}");
     String::from_utf8(output.stdout).unwrap()
 }

@@ -293,22 +293,47 @@ where
             Outcome::Next => {}
             Outcome::Draw => return None,
         }
-        let mut winning = Vec::new();
         // The moves a closed form names are early in the game's order where there is one (the
         // central domino, the bite at row 2, column 2): a scan of the first `CLOSED_FORM_SCAN_ALL`
         // finds them without walking the whole of a board of 10^8 squares.
-        for (examined, next) in game.moves(component).take(CLOSED_FORM_SCAN_ALL).enumerate() {
+        Some(
+            self.moves_to_known_p(component, limit, CLOSED_FORM_SCAN_ALL)
+                .map(|found| {
+                    let listed = found
+                        .into_iter()
+                        .map(|next| self.front_move(components, 0, next))
+                        .collect();
+                    (listed, true)
+                }),
+        )
+    }
+
+    /// At most `limit` of the first `scan` moves of `component`, in the game's order, that the
+    /// closed form of the outcome says leave a P-position: winning moves found without a search.
+    ///
+    /// # Errors
+    ///
+    /// Past the budget's options.
+    fn moves_to_known_p(
+        &self,
+        component: &G::Position,
+        limit: usize,
+        scan: usize,
+    ) -> Result<Vec<G::Position>> {
+        let game = self.game();
+        let mut found = Vec::new();
+        for (examined, next) in game.moves(component).take(scan).enumerate() {
             if examined as u64 >= self.budget().options {
-                return Some(Err(self.budget().exceeded(Resource::Options).into()));
+                return Err(self.budget().exceeded(Resource::Options).into());
             }
-            if winning.len() == limit {
+            if found.len() == limit {
                 break;
             }
             if game.known_outcome(&next) == Some(Outcome::Previous) {
-                winning.push(self.front_move(components, 0, next));
+                found.push(next);
             }
         }
-        Some(Ok((winning, true)))
+        Ok(found)
     }
 
     /// At most `limit` winning moves, searched: the valuer's for one component (closed forms of
@@ -460,11 +485,8 @@ where
         if limit == 1
             && let [component] = components.as_slice()
             && self.game().known_grundy(component).is_none()
-            && let Some(next) = self
-                .game()
-                .moves(component)
-                .take(CLOSED_FORM_SCAN)
-                .find(|next| self.game().known_outcome(next) == Some(Outcome::Previous))
+            && let Ok(found) = self.moves_to_known_p(component, 1, CLOSED_FORM_SCAN)
+            && let Some(next) = found.into_iter().next()
         {
             return Ok((vec![self.front_move(&components, 0, next)], true));
         }
