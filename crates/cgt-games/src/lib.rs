@@ -87,4 +87,4 @@ pub use heaps::{
 };
 pub use notation::{Notation, Progress, Reporter};
 pub use sequence::period::Period;
-pub use sequence::{GrundySequence, MAX_COMPUTED, SequenceOptions, SparseReport, Values};
+pub use sequence::{GrundySequence, MAX_COMPUTED, Scaling, SequenceOptions, SparseReport, Values};

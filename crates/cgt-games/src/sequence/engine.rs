@@ -22,7 +22,7 @@ use super::plain::Plain;
 use super::sharing::{self, Job, SHARE_COST, SHARE_FROM, Shared, Sharing};
 use super::sparse::{Census, Classes, Sparse, rare_heaps};
 use super::splits::View;
-use super::{GrundySequence, SequenceOptions, check_memory};
+use super::{GrundySequence, Scaling, SequenceOptions, check_memory};
 
 /// How the engine values two-heap splits now.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -59,6 +59,14 @@ pub(super) struct Engine {
     partitions: Vec<Vec<u64>>,
     /// Options examined so far: the measure of work the budget bounds.
     pub(super) work: u64,
+    /// Of `work`, the options that read a value of the batch at hand or of the one before it
+    /// (heaps from `fresh_from` on): work no other thread could have done ahead, with one batch
+    /// of lookahead, however many threads there were. The critical path of the run's model of
+    /// scaling (see [`Scaling`](super::Scaling)).
+    pub(super) critical: u64,
+    /// The first heap whose value a thread preparing the batch at hand could not have known:
+    /// the start of the batch before it.
+    pub(super) fresh_from: u64,
     /// Each method's own state.
     plain: Plain,
     sparse: Sparse,
@@ -83,6 +91,52 @@ impl Others {
             }
         }
         &self.set
+    }
+}
+
+/// The options a method examines for one heap, counted as it goes: all of them, and those of
+/// them on the critical path (a part from `fresh_from` on).
+pub(super) struct Work {
+    pub(super) options: u64,
+    pub(super) critical: u64,
+    pub(super) fresh_from: u64,
+}
+
+impl Work {
+    /// Counts the splits of `total` whose smaller part runs `from..=to`: the critical ones are
+    /// those whose larger part, `total - part`, is a heap from `fresh_from` on.
+    #[inline]
+    pub(super) fn splits(&mut self, total: u64, from: u64, to: u64) {
+        if to < from {
+            return;
+        }
+        self.options += to + 1 - from;
+        let last_fresh = total.saturating_sub(self.fresh_from);
+        if total >= self.fresh_from && last_fresh >= from {
+            self.critical += last_fresh.min(to) + 1 - from;
+        }
+    }
+
+    /// Counts the splits of `total` with a part among `parts` (ascending): critical where the
+    /// part or its partner is a heap from `fresh_from` on.
+    #[inline]
+    pub(super) fn parts(&mut self, total: u64, parts: &[(u64, u64)]) {
+        self.options += parts.len() as u64;
+        let fresh_from = self.fresh_from;
+        // Parts at most `total - fresh_from` have a fresh partner; parts from `fresh_from` on
+        // are fresh themselves.
+        let low = if total >= fresh_from {
+            parts.partition_point(|&(part, _)| part <= total - fresh_from)
+        } else {
+            0
+        };
+        // Parts from `total` on split nothing (they are counted as options all the same).
+        let splitting = parts.partition_point(|&(part, _)| part < total);
+        let low = low.min(splitting);
+        let high = parts
+            .partition_point(|&(part, _)| part < fresh_from)
+            .clamp(low, splitting);
+        self.critical += (low + splitting - high) as u64;
     }
 }
 
@@ -124,6 +178,8 @@ impl Engine {
             method: Method::Plain,
             partitions: Vec::new(),
             work: 0,
+            critical: 0,
+            fresh_from: 0,
             plain: Plain::new(),
             sparse: Sparse::new(),
         }
@@ -142,22 +198,35 @@ impl Engine {
             n,
             shared,
         };
-        match self.method {
+        let mut work = Work {
+            options: self.work,
+            critical: self.critical,
+            fresh_from: self.fresh_from,
+        };
+        let value = match self.method {
             Method::Plain => {
                 let width = words_for(self.largest);
-                self.plain.mex(ask, &mut self.others, &mut self.work, width)
+                self.plain.mex(ask, &mut self.others, &mut work, width)
             }
-            Method::Sparse(classes) => {
-                self.sparse
-                    .mex(ask, &self.others, &mut self.work, classes, rare)
-            }
-        }
+            Method::Sparse(classes) => self.sparse.mex(ask, &self.others, &mut work, classes, rare),
+        };
+        self.work = work.options;
+        self.critical = work.critical;
+        value
     }
 
     /// Finds the values of the options of heap `n` that are not two-heap splits: in `others`
     /// for a code with moves that leave at most one heap besides splits (the common case, with
     /// no set to clear), else in `set`, which `options_in_set` then says.
     fn other_options<T: Cell>(&mut self, view: View<T>, n: u64) {
+        // Moves that leave one heap read the newest values (G(n - 1) for a take of one): all
+        // of this is on the critical path, as are the tails and the moves to three heaps below.
+        let before = self.work;
+        self.other_options_counted(view, n);
+        self.critical += self.work - before;
+    }
+
+    fn other_options_counted<T: Cell>(&mut self, view: View<T>, n: u64) {
         self.work += 1 + self.kernel.singles.len() as u64;
         self.others.values.clear();
         if self.kernel.takes_whole(n) {
@@ -317,21 +386,26 @@ struct Run {
     census: Census,
     /// Options examined before the batch at hand, and per heap in the last batch.
     work_before: u64,
+    /// The first heap of the batch before the one at hand.
+    previous_start: u64,
     measured: u64,
 }
 
 impl Run {
-    /// Values the heaps up to `end` (exclusive) in one batch, the other thread meanwhile doing
-    /// `job` if there is one.
+    /// Values the heaps up to `end` (exclusive) in one batch, `helpers` other threads of `pool`
+    /// meanwhile doing `job` if there is one.
     fn batch(
         &mut self,
         end: u64,
         pool: Option<&rayon::ThreadPool>,
         job: Option<Job>,
+        helpers: usize,
     ) -> Option<u64> {
         let start = self.values.len() as u64;
         let generation = self.generation;
         self.work_before = self.engine.work;
+        self.engine.fresh_from = self.previous_start;
+        self.previous_start = start;
         let shared = self
             .sharing
             .pending
@@ -368,7 +442,7 @@ impl Run {
                         let (scratch, spare) = (&mut sharing.scratch, std::mem::take(&mut sharing.spare));
                         let theirs = || {
                             let clock = Instant::now();
-                            let done = sharing::run(job, known, rare, scratch, spare);
+                            let done = sharing::run(job, known, rare, scratch, spare, helpers);
                             (done, clock.elapsed().as_secs_f64())
                         };
                         let clock = Instant::now();
@@ -476,6 +550,10 @@ impl Run {
             last,
             sparse: matches!(self.engine.method, Method::Sparse(_)),
             helped: self.sharing.heaps,
+            scaling: Scaling {
+                work: self.engine.work,
+                critical_path: self.engine.critical,
+            },
             checkpoint_failure: None,
         }
     }
@@ -529,6 +607,7 @@ pub(super) fn compute(
         sharing: Sharing::new(),
         census: Census::new(),
         work_before: 0,
+        previous_start: 0,
         measured: 0,
     };
     let mut next_check = 64;
@@ -536,6 +615,7 @@ pub(super) fn compute(
         let count = values.len() as u64;
         check_memory(count.saturating_sub(1), &values, budget)?;
         run.engine.largest = values.iter().max().unwrap_or(0);
+        run.previous_start = count;
         run.values = values;
         // Every method gives the same values; the engine picks its method for the values
         // read, and looks for a period in them, as if it had just computed them.
@@ -662,7 +742,7 @@ fn advance(
                 .build()
                 .ok();
         }
-        if let Some(value) = run.batch(end, pool.as_ref(), job) {
+        if let Some(value) = run.batch(end, pool.as_ref(), job, threads - 1) {
             // A value too large for the present width: stored wider, and the batch ends.
             run.values.push(value);
         }

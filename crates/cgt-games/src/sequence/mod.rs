@@ -67,6 +67,8 @@ pub struct GrundySequence {
     sparse: bool,
     /// Heaps whose rare splits a second core valued.
     helped: u64,
+    /// The work of the run and the part of it no other thread could have done.
+    scaling: Scaling,
     /// Why the checkpoint could not be written at the end, when it could not: the values are
     /// right, and kept rather than lost with it.
     checkpoint_failure: Option<String>,
@@ -292,6 +294,7 @@ impl GrundySequence {
             last,
             sparse: false,
             helped: 0,
+            scaling: Scaling::default(),
             checkpoint_failure: None,
         }
     }
@@ -488,6 +491,69 @@ impl GrundySequence {
     /// ```
     pub fn heaps_helped(&self) -> u64 {
         self.helped
+    }
+
+    /// The run's model of scaling: the options it examined, and how many of them no other
+    /// thread could have examined ahead (see [`Scaling`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use cgt_games::{GrundySequence, TakeAndBreak};
+    ///
+    /// let game = TakeAndBreak::octal("0.6")?;
+    /// let scaling = GrundySequence::compute(&game, 20_000)?.scaling();
+    /// assert!(0 < scaling.critical_path && scaling.critical_path < scaling.work);
+    /// assert!(scaling.speedup(16) > 1.0);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn scaling(&self) -> Scaling {
+        self.scaling
+    }
+}
+
+/// What a run of the sequence engine could gain from more threads.
+///
+/// The value of heap n needs the values just below it, so the engine values heaps in batches,
+/// and while it values one, other threads value, for every heap of the next batch, the splits
+/// whose parts were both known when the batch at hand began. What they cannot do is the work
+/// that reads a value of the batch at hand or of the one before it: the *critical path*,
+/// counted in options examined as `work` is (moves that leave one heap or three are counted in
+/// it whole). The engine's thread does that work while the others do the rest, so by the
+/// work-span law a run on p threads takes at least `max(critical_path, work / p)` options'
+/// time: [`Scaling::speedup`] is `work` divided by that, an upper bound to set beside a
+/// measurement (the engine's bookkeeping per heap and the hand-offs between threads are not
+/// in it). Both are counted in the run itself: a run that shares work (two threads or more)
+/// examines some splits ahead that a run alone never needs, and leaves its own thread less of
+/// the critical path, so it is the better predictor of a larger machine.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Scaling {
+    /// Options examined in all.
+    pub work: u64,
+    /// Of them, those no other thread could have examined ahead.
+    pub critical_path: u64,
+}
+
+impl Scaling {
+    /// The speed-up on `threads` threads that the model allows, at most: `threads`, or
+    /// `work / critical_path` if that is less.
+    ///
+    /// ```
+    /// use cgt_games::Scaling;
+    ///
+    /// let scaling = Scaling { work: 1000, critical_path: 100 };
+    /// assert_eq!(scaling.speedup(1), 1.0);
+    /// assert_eq!(scaling.speedup(4), 4.0);
+    /// // 1000 options take at least the 100 of the critical path, whatever the threads.
+    /// assert_eq!(scaling.speedup(16), 10.0);
+    /// ```
+    pub fn speedup(&self, threads: usize) -> f64 {
+        let threads = threads.max(1) as f64;
+        if self.critical_path == 0 {
+            return threads;
+        }
+        let bound = self.work as f64 / self.critical_path.min(self.work) as f64;
+        bound.min(threads)
     }
 }
 

@@ -11,7 +11,7 @@
 
 use crate::sequence::values::Cell;
 
-use super::engine::{Ask, Others};
+use super::engine::{Ask, Others, Work};
 use super::splits::{SplitSet, View, split_half};
 
 /// The set of values of all two-heap splits of one total.
@@ -47,7 +47,7 @@ impl Plain {
         &mut self,
         ask: Ask<T>,
         others: &mut Others,
-        work: &mut u64,
+        work: &mut Work,
         width: usize,
     ) -> u64 {
         let Ask {
@@ -69,7 +69,7 @@ impl Plain {
             let half = split_half(total, distinct);
             // The splits of this total are options examined, whether scanned now, shared or
             // merged from the cache, so the budget bounds the time either way.
-            *work += half;
+            work.splits(total, 1, half);
             match shared {
                 Some(shared) => {
                     // The other thread valued the smaller parts in (bound, end].

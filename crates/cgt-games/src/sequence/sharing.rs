@@ -102,14 +102,19 @@ impl Shared {
     }
 }
 
-/// Does `job`: `values` are the values known (at least `job.known` of them), `rare` the rare
-/// heaps among them, `scratch` a set to work in, `words` a buffer to reuse.
+/// Does `job` on `helpers` threads of the pool it is called in: `values` are the values known
+/// (at least `job.known` of them), `rare` the rare heaps among them, `scratch` a set to work in
+/// for each helper (more are made as needed), `words` a buffer to reuse.
+///
+/// The totals the batch needs are dealt out in contiguous runs, one a helper, each writing its
+/// own part of the buffer: no total is valued twice and nothing is merged afterwards.
 pub(super) fn run<T: Cell>(
     job: Job,
     values: &[T],
     rare: &[(u64, u64)],
-    scratch: &mut SplitSet,
+    scratch: &mut Vec<SplitSet>,
     mut words: Vec<u64>,
+    helpers: usize,
 ) -> Shared {
     let known = View::whole(&values[..job.known as usize]);
     let lowest = job
@@ -118,56 +123,110 @@ pub(super) fn run<T: Cell>(
     let span = (job.end - lowest) as usize;
     words.clear();
     words.resize(2 * span * job.width, 0);
+    // The slots (one for each total and flag) some heap of the batch asks for, ascending.
+    let mut needed = vec![false; 2 * span];
+    for heap in job.start..job.end {
+        for &(k, distinct) in &job.pairs {
+            if k + 2 <= heap {
+                needed[usize::from(distinct) * span + (heap - k - lowest) as usize] = true;
+            }
+        }
+    }
+    let slots: Vec<usize> = (0..2 * span).filter(|&slot| needed[slot]).collect();
+    let helpers = helpers.clamp(1, slots.len().max(1));
+    while scratch.len() < helpers {
+        scratch.push(SplitSet::new());
+    }
     let mut shared = Shared {
         job,
         lowest,
         span,
-        words,
+        words: Vec::new(),
         work: 0,
     };
-    let mut done = vec![false; 2 * span];
-    for heap in shared.job.start..shared.job.end {
-        for index in 0..shared.job.pairs.len() {
-            let (k, distinct) = shared.job.pairs[index];
-            if k + 2 > heap {
-                continue;
-            }
-            let total = heap - k;
-            let slot = usize::from(distinct) * span + (total - lowest) as usize;
-            if std::mem::replace(&mut done[slot], true) {
-                continue;
-            }
-            scratch.clear();
-            let bound = shared.engine_bound(total);
-            if shared.job.sparse {
-                let from = rare.partition_point(|&(part, _)| part <= bound);
-                let to = rare.partition_point(|&(part, _)| part < shared.job.known);
-                if from < to {
-                    scratch.scan_parts(known, &rare[from..to], total, distinct);
-                    shared.work += (to - from) as u64;
-                }
-                let half = split_half(total, distinct);
-                let start = shared.window_start(total, half);
-                scratch.scan_range(known, total, start + 1, half);
-                shared.work += half - start;
-            } else {
-                let (bound, end) = shared.plain_range(total, split_half(total, distinct));
-                scratch.scan_range(known, total, bound + 1, end);
-                shared.work += end - bound;
-            }
-            let index = shared.index(total, distinct);
-            let width = shared.job.width;
-            scratch.words_into(&mut shared.words[index..index + width]);
-        }
+    let width = shared.job.width;
+    // Each helper's run of slots, and the words from its first slot to the next run's.
+    let runs: Vec<&[usize]> = slots.chunks(slots.len().div_ceil(helpers).max(1)).collect();
+    let mut pieces = Vec::with_capacity(runs.len());
+    let mut rest: &mut [u64] = &mut words;
+    let mut offset = 0;
+    for (index, run) in runs.iter().enumerate() {
+        let next = runs.get(index + 1).map_or(2 * span, |next| next[0]);
+        let (piece, tail) = rest.split_at_mut((next - offset) * width);
+        pieces.push((offset, piece, *run));
+        rest = tail;
+        offset = next;
     }
+    let work: u64 = {
+        let shared = &shared;
+        let value = |(offset, piece, run): (usize, &mut [u64], &[usize]),
+                     scratch: &mut SplitSet| {
+            let mut work = 0;
+            for &slot in run {
+                let (distinct, total) = (slot >= span, (slot % span) as u64 + lowest);
+                work += shared.value_total(known, rare, scratch, total, distinct);
+                let at = (slot - offset) * width;
+                scratch.words_into(&mut piece[at..at + width]);
+            }
+            work
+        };
+        if pieces.len() == 1 {
+            let piece = pieces.pop().expect("one piece");
+            value(piece, &mut scratch[0])
+        } else {
+            use rayon::prelude::*;
+            pieces
+                .into_par_iter()
+                .zip(scratch.par_iter_mut())
+                .map(|(piece, scratch)| value(piece, scratch))
+                .sum()
+        }
+    };
+    shared.words = words;
+    shared.work = work;
     shared
+}
+
+impl Shared {
+    /// Values into `scratch` the shared splits of `total` (unequal parts only when `distinct`),
+    /// and returns the options examined.
+    fn value_total<T: Cell>(
+        &self,
+        known: View<T>,
+        rare: &[(u64, u64)],
+        scratch: &mut SplitSet,
+        total: u64,
+        distinct: bool,
+    ) -> u64 {
+        scratch.clear();
+        let bound = self.engine_bound(total);
+        let mut work = 0;
+        if self.job.sparse {
+            let from = rare.partition_point(|&(part, _)| part <= bound);
+            let to = rare.partition_point(|&(part, _)| part < self.job.known);
+            if from < to {
+                scratch.scan_parts(known, &rare[from..to], total, distinct);
+                work += (to - from) as u64;
+            }
+            let half = split_half(total, distinct);
+            let start = self.window_start(total, half);
+            scratch.scan_range(known, total, start + 1, half);
+            work += half - start;
+        } else {
+            let (bound, end) = self.plain_range(total, split_half(total, distinct));
+            scratch.scan_range(known, total, bound + 1, end);
+            work += end - bound;
+        }
+        work
+    }
 }
 
 /// The engine's side of the sharing: the work done for the next batch, buffers to reuse, and
 /// the share of the work the other thread takes.
 pub(super) struct Sharing {
     pub(super) pending: Option<Shared>,
-    pub(super) scratch: SplitSet,
+    /// A set to work in for each helper.
+    pub(super) scratch: Vec<SplitSet>,
     pub(super) spare: Vec<u64>,
     /// The share of the splits to hand over, between 0 and 1.
     share: f64,
@@ -201,7 +260,7 @@ impl Sharing {
     pub(super) fn new() -> Sharing {
         Sharing {
             pending: None,
-            scratch: SplitSet::new(),
+            scratch: Vec::new(),
             spare: Vec::new(),
             share: 0.5,
             window: 64,
@@ -279,6 +338,116 @@ impl Sharing {
             self.share = (self.share + step).clamp(0.02, 0.98);
         } else {
             self.window = (window as u64).clamp(64, 1 << 16);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Made-up values and rare heaps among them.
+    fn values(count: u64) -> (Vec<u16>, Vec<(u64, u64)>) {
+        let values: Vec<u16> = (0..count).map(|n| ((n * 7919) % 613) as u16).collect();
+        let rare = (1..count)
+            .filter(|n| n % 37 == 3)
+            .map(|n| (n, u64::from(values[n as usize])))
+            .collect();
+        (values, rare)
+    }
+
+    fn job(sparse: bool, pairs: Vec<(u64, bool)>) -> Job {
+        Job {
+            start: 3000,
+            end: 3200,
+            known: 2800,
+            bound: 700,
+            generation: 0,
+            sparse,
+            window: 90,
+            width: 16,
+            pairs,
+        }
+    }
+
+    /// The values of the splits of `total` the job shares, by the definition: the smaller
+    /// parts above the engine's bound (plain), or the rare parts above it and the window next
+    /// to the middle (sparse), each with both parts known.
+    fn by_definition(
+        job: &Job,
+        values: &[u16],
+        rare: &[(u64, u64)],
+        total: u64,
+        distinct: bool,
+    ) -> Vec<bool> {
+        let mut seen = vec![false; 1024];
+        let bound = job.bound.max(total.saturating_sub(job.known));
+        let half = split_half(total, distinct);
+        let mut add = |small: u64| {
+            let large = total - small;
+            if small >= 1 && large < job.known && small < job.known && !(distinct && small == large)
+            {
+                seen[(values[small as usize] ^ values[large as usize]) as usize] = true;
+            }
+        };
+        if job.sparse {
+            for &(part, _) in rare
+                .iter()
+                .filter(|&&(part, _)| part > bound && part < job.known)
+            {
+                if part < total {
+                    add(part);
+                }
+            }
+            let from = half
+                .saturating_sub(job.window)
+                .max(total.saturating_sub(job.known))
+                .min(half);
+            (from + 1..=half).for_each(&mut add);
+        } else {
+            (bound + 1..=half.min(job.known - 1).max(bound)).for_each(&mut add);
+        }
+        seen
+    }
+
+    #[test]
+    fn a_job_dealt_to_any_number_of_helpers_shares_the_splits_of_its_definition() {
+        let (values, rare) = values(3200);
+        for sparse in [false, true] {
+            for pairs in [vec![(1, false)], vec![(1, false), (2, true), (5, false)]] {
+                for helpers in [1, 2, 3, 7] {
+                    let pool = rayon::ThreadPoolBuilder::new()
+                        .num_threads(helpers)
+                        .build()
+                        .expect("a pool");
+                    let mut scratch = Vec::new();
+                    let shared = pool.install(|| {
+                        run(
+                            job(sparse, pairs.clone()),
+                            &values,
+                            &rare,
+                            &mut scratch,
+                            Vec::new(),
+                            helpers,
+                        )
+                    });
+                    for heap in 3000..3200 {
+                        for &(k, distinct) in &pairs {
+                            let total = heap - k;
+                            let expected =
+                                by_definition(&shared.job, &values, &rare, total, distinct);
+                            let words = shared.words(total, distinct);
+                            for (value, &wanted) in expected.iter().enumerate() {
+                                let got = words[value / 64] >> (value % 64) & 1 == 1;
+                                assert_eq!(
+                                    got, wanted,
+                                    "sparse {sparse}, pairs {pairs:?}, {helpers} helpers, total {total}, value {value}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
         }
     }
 }

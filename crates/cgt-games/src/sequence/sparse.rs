@@ -17,7 +17,7 @@
 use crate::Values;
 use crate::sequence::values::{Cell, with_slice};
 
-use super::engine::{Ask, Others, Rare};
+use super::engine::{Ask, Others, Rare, Work};
 use super::splits::{SplitSet, split_half};
 
 /// Which heaps are rare (see the module docs). With `refine` false this is the rare/common
@@ -78,7 +78,7 @@ impl Sparse {
         &mut self,
         ask: Ask<T>,
         others: &Others,
-        work: &mut u64,
+        work: &mut Work,
         classes: Classes,
         rare: Rare,
     ) -> u64 {
@@ -104,7 +104,8 @@ impl Sparse {
                 continue;
             }
             let total = n - k;
-            *work += (rare.known.len() + rare.fresh.len()) as u64;
+            work.parts(total, rare.known);
+            work.parts(total, rare.fresh);
             match shared {
                 Some(shared) => {
                     // The other thread valued the rare parts in (bound, known); the rest here.
@@ -159,7 +160,7 @@ impl Sparse {
                 }
                 let to = half.min(*cursor + block - 1);
                 flags.scan_range(view, n - k, *cursor, to);
-                *work += to + 1 - *cursor;
+                work.splits(n - k, *cursor, to);
                 *cursor = to + 1;
                 scanned = true;
             }
