@@ -28,7 +28,7 @@ pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
         },
     };
     // A plot holds every value it draws (8 bytes each): checked before anything is computed.
-    let budget = arguments.budget.budget();
+    let budget = arguments.budget.sequence_budget();
     if plot_format.is_some() {
         let count = arguments.to.saturating_add(1);
         if count > budget.positions {
@@ -95,6 +95,12 @@ pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
                 write!(out, ",{}:{value}", json!(key))?;
             }
         }
+        let scaling = sequence.scaling();
+        write!(
+            out,
+            ",\"work\":{},\"critical_path\":{}",
+            scaling.work, scaling.critical_path
+        )?;
         writeln!(out, "}}")?;
     } else if arguments.summary && arguments.to >= budget.options {
         summary_by_period(&name, &sequence, budget.options, out)?;
@@ -156,7 +162,7 @@ fn summary_by_period(
         "checksum: not computed (it reads each of G(0..={last}), more than the limit of {options} options examined; raise --max-options)"
     )?;
     writeln!(out, "computed: {} values", sequence.computed())?;
-    Ok(())
+    scaling_line(sequence, out)
 }
 
 fn period_json(period: Option<Period>) -> serde_json::Value {
@@ -213,15 +219,9 @@ fn fnv_u64(mut checksum: u64, value: u64) -> u64 {
     checksum.wrapping_mul(FNV_POWERS[8 - significant])
 }
 
-/// The period report, G(N), the number of zeros and a checksum: FNV-1a (64 bits) over the
-/// values G(0..=N), each as 8 little-endian bytes, so two runs can be compared without
-/// printing millions of values.
-fn summary(
-    name: &str,
-    sequence: &GrundySequence,
-    out: &mut dyn Write,
-    meter: &Meter,
-) -> Result<(), Error> {
+/// Reads every value of `sequence` once: the checksum of [`summary`], the number of zeros,
+/// and the last value.
+pub(super) fn read_through(sequence: &GrundySequence, meter: &Meter) -> (u64, u64, u64) {
     let mut checksum: u64 = 0xcbf2_9ce4_8422_2325;
     let mut zeros: u64 = 0;
     let mut last = 0;
@@ -236,6 +236,19 @@ fn summary(
         last = value;
         checksum = fnv_u64(checksum, value);
     }
+    (checksum, zeros, last)
+}
+
+/// The period report, G(N), the number of zeros and a checksum: FNV-1a (64 bits) over the
+/// values G(0..=N), each as 8 little-endian bytes, so two runs can be compared without
+/// printing millions of values.
+fn summary(
+    name: &str,
+    sequence: &GrundySequence,
+    out: &mut dyn Write,
+    meter: &Meter,
+) -> Result<(), Error> {
+    let (checksum, zeros, last) = read_through(sequence, meter);
     writeln!(out, "game:     {name}")?;
     writeln!(out, "period:   {}", period_text(sequence.period()))?;
     writeln!(out, "G({}) = {last}", sequence.last())?;
@@ -261,6 +274,24 @@ fn summary(
             report.rare_count, report.heaps, report.rare_mask
         )?;
     }
+    scaling_line(sequence, out)
+}
+
+/// The run's model of scaling: its work, the part no other thread could share, and the
+/// speed-up on 16 threads that follows at most.
+fn scaling_line(sequence: &GrundySequence, out: &mut dyn Write) -> Result<(), Error> {
+    let scaling = sequence.scaling();
+    if scaling.work == 0 {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "work:     {} options examined, {} ({:.1}%) on the critical path: at most {:.1}x on 16 threads",
+        scaling.work,
+        scaling.critical_path,
+        100.0 * scaling.critical_path as f64 / scaling.work as f64,
+        scaling.speedup(16)
+    )?;
     Ok(())
 }
 

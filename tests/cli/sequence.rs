@@ -81,7 +81,23 @@ fn sequence_with_one_thread_or_two_prints_the_same() {
         assert!(output.status.success(), "{output:?}");
         String::from_utf8(output.stdout).unwrap()
     };
-    assert_eq!(run("1"), run("2"));
+    // The values and every report agree; only the work differs, since a second thread
+    // values some splits ahead that one thread alone never needs.
+    let without_work = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|line| !line.starts_with("work:"))
+            .map(str::to_string)
+            .collect()
+    };
+    let (alone, shared) = (run("1"), run("2"));
+    assert_eq!(without_work(&alone), without_work(&shared));
+    for text in [&alone, &shared] {
+        let work = text
+            .lines()
+            .find(|line| line.starts_with("work:"))
+            .expect("a work line");
+        assert!(work.contains("on the critical path"), "{work}");
+    }
     fails(
         &["sequence", "octal:0.6", "--to", "10", "--threads", "0"],
         "--threads",
@@ -137,10 +153,17 @@ fn a_sequence_killed_at_any_moment_resumes_from_its_checkpoint() {
     let resumed = cgt(&arguments);
     assert!(resumed.status.success(), "{resumed:?}");
     let uninterrupted = cgt(&arguments[..5]);
-    assert_eq!(
-        String::from_utf8(resumed.stdout).unwrap(),
-        String::from_utf8(uninterrupted.stdout).unwrap()
-    );
+    // Everything but the work, which counts this run's own (a resumed run reads the values
+    // before its checkpoint instead of valuing them).
+    let without_work = |output: std::process::Output| -> Vec<String> {
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .filter(|line| !line.starts_with("work:"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(without_work(resumed), without_work(uninterrupted));
     // A checkpoint that cannot be written is refused before any work.
     fails(
         &[
@@ -190,4 +213,31 @@ fn sequence_misere_prints_the_genus_of_each_heap() {
         ],
         "limit",
     );
+}
+
+/// The model of scaling of Officers (0.6), by bounds that hold whatever the batches: the
+/// critical path is part of the work and holds at least the move that leaves one heap (it
+/// reads G(n - 1), always of the batch at hand), and the work is at most twice a plain scan of
+/// every split (the splits a second thread values ahead are counted once more at most).
+#[test]
+fn a_sequence_reports_its_work_and_critical_path() {
+    let json = crate::common::json(&[
+        "sequence",
+        "octal:0.6",
+        "--to",
+        "20000",
+        "--json",
+        "--threads",
+        "1",
+    ]);
+    let work = json["work"].as_u64().expect("work");
+    let critical = json["critical_path"].as_u64().expect("critical_path");
+    assert!(critical >= 20000 - 1, "{critical}");
+    assert!(critical < work, "{critical} of {work}");
+    // Heap n has one move to one heap and floor((n - 1) / 2) splits.
+    let plain: u64 = (2..=20000u64).map(|n| 1 + (n - 1) / 2).sum();
+    assert!(work <= 2 * plain, "{work} > 2 x {plain}");
+    let summary = crate::common::cgt(&["sequence", "octal:0.6", "--to", "20000", "--summary"]);
+    let text = String::from_utf8(summary.stdout).unwrap();
+    assert!(text.contains("on the critical path: at most"), "{text}");
 }
