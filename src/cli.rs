@@ -66,6 +66,10 @@ pub enum Command {
     /// pretending function, certified when the pretending function is proven periodic.
     #[command(after_help = QUOTIENT_HELP)]
     Quotient(QuotientArgs),
+    /// Compute the Grundy sequences of many games to one bound, one row a game: the period,
+    /// the sparse-space report, the time and the checksum.
+    #[command(after_help = SWEEP_HELP)]
+    Sweep(SweepArgs),
     /// List every game with its rule.
     Games(GamesArgs),
     /// Evaluate an expression of nimbers: + (nim-sum), * and / (nim product and quotient),
@@ -93,6 +97,24 @@ EXAMPLES:
   cgt quotient octal:0.75
   cgt quotient kayles --json
   cgt quotient dawson-chess --to 20";
+
+const SWEEP_HELP: &str = "\
+FILE lists one game a line: an octal code (0.6, 4.07), any heap game of the catalogue
+(grundy, subtraction:1,2,5), or a pattern whose each ? is every octal digit (0.??? is the
+codes of three digits, less those ending in 0); blank lines and # comments are skipped.
+Each row has the keys code, to, preperiod, period (both empty or null when no period is
+found), proven, largest, largest_at, rare_mask, rare_count, last_rare, seconds and checksum
+(the checksum of `cgt sequence --summary`). With --output the table is written as games
+finish, and a sweep run again with the same file and bound keeps the rows already there and
+values only the rest. Games run side by side, one a free core, within one memory budget.
+--shard i/k takes the i-th of every k games (1 <= i <= k), so that k machines split a sweep;
+their tables, read with --merge, make one.
+
+EXAMPLES:
+  cgt sweep codes.txt --to 100000
+  cgt sweep codes.txt --to 1000000 --format csv --output sweep.csv
+  cgt sweep codes.txt --to 1000000 --shard 3/8 --output part3.json --format json
+  cgt sweep codes.txt --to 1000000 --merge part*.json --format json";
 
 const PLAY_HELP: &str = "\
 MOVES are typed as the component's number and what it becomes: in a heap game `2 1` makes
@@ -254,13 +276,71 @@ pub struct PlayArgs {
     pub budget: BudgetArgs,
 }
 
+/// The formats of a sweep's table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SweepFormat {
+    /// A Markdown table.
+    Markdown,
+    /// Comma-separated values with a header line.
+    Csv,
+    /// A JSON list of rows, one a line.
+    Json,
+}
+
+/// `cgt sweep`.
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    /// The file that lists the games, one a line.
+    #[arg(value_name = "FILE")]
+    pub file: std::path::PathBuf,
+    /// The last heap of every sequence.
+    #[arg(long, value_name = "N", value_parser = parse_heap)]
+    pub to: u64,
+    /// The table's format.
+    #[arg(long, value_enum, value_name = "FORMAT")]
+    pub format: Option<SweepFormat>,
+    /// The same as --format json.
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+    /// Write the table to this file as it goes, keeping the rows already there.
+    #[arg(long, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+    /// Take the i-th of every k games: i/k with 1 <= i <= k.
+    #[arg(long, value_name = "I/K", value_parser = parse_shard)]
+    pub shard: Option<(usize, usize)>,
+    /// Merge the tables of shards (written in the same format) into one, in the order of FILE,
+    /// instead of valuing anything.
+    #[arg(long, value_name = "TABLE", num_args = 1.., conflicts_with = "shard")]
+    pub merge: Vec<std::path::PathBuf>,
+    /// Threads in all (by default the cores this process may use): games run side by side,
+    /// one a thread.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
+/// `i/k` with `1 <= i <= k`.
+fn parse_shard(text: &str) -> Result<(usize, usize), String> {
+    let wrong = || {
+        format!("expected I/K with 1 <= I <= K (3/8 is the third of eight shards), found {text:?}")
+    };
+    let (index, count) = text.split_once('/').ok_or_else(wrong)?;
+    let index: usize = index.trim().parse().map_err(|_| wrong())?;
+    let count: usize = count.trim().parse().map_err(|_| wrong())?;
+    if index == 0 || index > count {
+        return Err(wrong());
+    }
+    Ok((index, count))
+}
+
 /// The budget of a computation, the same three flags in every subcommand.
 #[derive(Debug, Clone, Copy, Args)]
 pub struct BudgetArgs {
-    /// The most positions to remember at once: the search's table, or the values of a
-    /// sequence.
-    #[arg(long, value_name = "N", default_value_t = cgt_core::Budget::DEFAULT.positions)]
-    pub max_positions: u64,
+    /// The most positions to remember at once: the search's table (default 10^8), or the
+    /// values of a sequence (by default as many as --max-memory holds).
+    #[arg(long, value_name = "N")]
+    pub max_positions: Option<u64>,
     /// The most options (positions one move away) to examine in one computation.
     #[arg(long, value_name = "N", default_value_t = cgt_core::Budget::DEFAULT.options)]
     pub max_options: u64,
@@ -275,9 +355,21 @@ impl BudgetArgs {
     /// [`within_the_process`]).
     pub fn budget(&self) -> cgt_core::Budget {
         cgt_core::Budget {
-            positions: self.max_positions,
+            positions: self
+                .max_positions
+                .unwrap_or(cgt_core::Budget::DEFAULT.positions),
             options: self.max_options,
             memory: within_the_process(self.max_memory),
+        }
+    }
+
+    /// The budget of a Grundy sequence: as [`BudgetArgs::budget`], but with no count of
+    /// values unless one is given, since a sequence's values (a byte or two each) are held to
+    /// the memory budget anyway: the default 2 GiB holds a billion and more.
+    pub fn sequence_budget(&self) -> cgt_core::Budget {
+        cgt_core::Budget {
+            positions: self.max_positions.unwrap_or(u64::MAX),
+            ..self.budget()
         }
     }
 }
@@ -399,7 +491,8 @@ pub struct SequenceArgs {
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_heap)]
     pub to: u64,
     /// Print one JSON object: {"game", "values", "period": null or {"preperiod", "period",
-    /// "saltus", "proven"}, "largest", "largest_at", "rare_mask", "rare_count", "last_rare"}.
+    /// "saltus", "proven"}, "largest", "largest_at", "rare_mask", "rare_count", "last_rare",
+    /// "work", "critical_path"}.
     #[arg(long, conflicts_with = "summary")]
     pub json: bool,
     /// Print only the period report, G(N), the number of zeros, a checksum and the

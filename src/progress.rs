@@ -207,6 +207,12 @@ impl Line {
                 "cgt: misère quotient, adding heap {heap} (of at most {last}), {} so far",
                 duration(seconds)
             ),
+            Progress::Sweep { done, games } => {
+                format!(
+                    "cgt: sweep, {done} of {games} {}",
+                    part(done, games, "games")
+                )
+            }
             Progress::Table { done, total } => {
                 format!(
                     "cgt: table of values, {done} of {total} {}",

@@ -16,6 +16,7 @@ mod play;
 mod plot;
 mod quotient;
 mod sequence;
+mod sweep;
 mod value;
 
 /// What can end a command: one line for the user.
@@ -102,6 +103,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
     match cli.command {
         Command::Value(arguments) => value::run(&arguments, out),
         Command::Sequence(arguments) => sequence::run(&arguments, out),
+        Command::Sweep(arguments) => sweep::run(&arguments, out),
         Command::Games(arguments) => games::run(&arguments, out),
         Command::Nimber(arguments) => nimber::run(&arguments, out),
         Command::Quotient(arguments) => quotient::run(&arguments, out),

@@ -19,5 +19,6 @@ mod quotient;
 mod search;
 mod sequence;
 mod serve;
+mod sweep;
 mod terminal;
 mod value;

@@ -90,13 +90,26 @@ impl Stop {
         work()
     }
 
-    /// The stops in force on this thread, to be put in force on a helper thread it starts.
-    pub(crate) fn in_force() -> Vec<Stop> {
+    /// The stops in force on this thread, to be put in force on a helper thread it starts
+    /// (with [`Stop::run_all`]).
+    pub fn in_force() -> Vec<Stop> {
         IN_FORCE.with(|stops| stops.borrow().clone())
     }
 
     /// Runs `work` with every stop of `stops` in force (on a helper thread).
-    pub(crate) fn run_all<T>(stops: &[Stop], work: impl FnOnce() -> T) -> T {
+    ///
+    /// ```
+    /// use cgt_core::{Error, Stop, check_stop};
+    ///
+    /// let stop = Stop::new();
+    /// stop.request();
+    /// let seen = stop.run(|| {
+    ///     let stops = Stop::in_force();
+    ///     std::thread::scope(|scope| scope.spawn(|| Stop::run_all(&stops, check_stop)).join())
+    /// });
+    /// assert_eq!(seen.unwrap(), Err(Error::Stopped));
+    /// ```
+    pub fn run_all<T>(stops: &[Stop], work: impl FnOnce() -> T) -> T {
         match stops.split_first() {
             None => work(),
             Some((first, rest)) => first.run(|| Stop::run_all(rest, work)),

@@ -139,6 +139,13 @@ pub enum Progress {
         /// Entries in all.
         total: u64,
     },
+    /// A sweep has valued `done` of its `games` sequences.
+    Sweep {
+        /// Games valued so far.
+        done: u64,
+        /// Games in all.
+        games: u64,
+    },
 }
 
 /// Fails unless `parameter` is absent: `game` takes none.

@@ -1,0 +1,281 @@
+//! `cgt sweep`: rows against published values (OEIS A002186 for Kayles, A002187 for Dawson's
+//! chess, the closed form n mod 4 of the subtraction game {1, 2, 3}), the checksum recomputed
+//! here from those values, resuming, shards that merge into the whole, and refusals.
+
+use serde_json::Value;
+
+use crate::common::{cgt, fails, oracle_values};
+
+/// FNV-1a 64 over each value as 8 little-endian bytes, written here from its definition.
+fn fnv(values: &[u64]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for value in values {
+        for byte in value.to_le_bytes() {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{hash:016x}")
+}
+
+/// A folder of its own for one test.
+fn folder(name: &str) -> std::path::PathBuf {
+    let folder = std::env::temp_dir().join(format!("cgt-sweep-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&folder);
+    std::fs::create_dir_all(&folder).expect("a temporary folder");
+    folder
+}
+
+fn rows(text: &str) -> Vec<Value> {
+    match serde_json::from_str(text) {
+        Ok(Value::Array(rows)) => rows,
+        other => panic!("a JSON list of rows: {other:?}\n{text}"),
+    }
+}
+
+fn run(arguments: &[&str]) -> String {
+    let output = cgt(arguments);
+    assert!(output.status.success(), "{arguments:?}: {output:?}");
+    String::from_utf8(output.stdout).expect("UTF-8")
+}
+
+const KEYS: [&str; 12] = [
+    "code",
+    "to",
+    "preperiod",
+    "period",
+    "proven",
+    "largest",
+    "largest_at",
+    "rare_mask",
+    "rare_count",
+    "last_rare",
+    "seconds",
+    "checksum",
+];
+
+#[test]
+fn sweep_rows_agree_with_published_values_and_their_checksums() {
+    let dir = folder("published");
+    let list = dir.join("games.txt");
+    std::fs::write(
+        &list,
+        "# three games\nkayles\n\n0.137   # Dawson's chess\nsubtraction:1,2,3\n",
+    )
+    .unwrap();
+    let list = list.to_str().unwrap();
+    let kayles: Vec<u64> =
+        oracle_values("kayles_0.77.json", "/G_expanded_by_rule_0_to_1199/values");
+    let dawson: Vec<u64> = oracle_values(
+        "dawson_0.07_and_0.137.json",
+        "/dawsons_chess_0.137/G_expanded_by_rule_0_to_999/values",
+    );
+    let rows = rows(&run(&["sweep", list, "--to", "999", "--format", "json"]));
+    assert_eq!(rows.len(), 3);
+    for row in &rows {
+        let keys: Vec<&str> = row
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        for key in KEYS {
+            assert!(keys.contains(&key), "{key} in {row}");
+        }
+        assert_eq!(row["to"], 999);
+        assert_eq!(row["proven"], true, "{row}");
+    }
+    // Kayles: period 12 from heap 71 (A002186); its largest value 8 first at heap 27.
+    assert_eq!(rows[0]["code"], "kayles");
+    assert_eq!(
+        (rows[0]["preperiod"].as_u64(), rows[0]["period"].as_u64()),
+        (Some(71), Some(12))
+    );
+    assert_eq!(rows[0]["largest"], *kayles.iter().max().unwrap());
+    assert_eq!(rows[0]["checksum"], fnv(&kayles[..1000]));
+    // Dawson's chess: period 34, the last exception at heap 51 (A002187).
+    assert_eq!(
+        (rows[1]["preperiod"].as_u64(), rows[1]["period"].as_u64()),
+        (Some(52), Some(34))
+    );
+    assert_eq!(rows[1]["checksum"], fnv(&dawson));
+    // Subtraction of 1, 2 or 3: G(n) = n mod 4.
+    let closed: Vec<u64> = (0..1000).map(|n| n % 4).collect();
+    assert_eq!(
+        (rows[2]["preperiod"].as_u64(), rows[2]["period"].as_u64()),
+        (Some(0), Some(4))
+    );
+    assert_eq!(rows[2]["checksum"], fnv(&closed));
+    // The same rows as CSV and Markdown: a header, then one line a game with the same cells.
+    let csv = run(&["sweep", list, "--to", "999", "--format", "csv"]);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert_eq!(lines[0], KEYS.join(","));
+    assert!(lines[1].starts_with("kayles,999,71,12,true,"), "{csv}");
+    assert!(
+        lines[3].starts_with("\"subtraction:1,2,3\",999,0,4,true"),
+        "{csv}"
+    );
+    assert!(lines[1].ends_with(&fnv(&kayles[..1000])), "{csv}");
+    let markdown = run(&["sweep", list, "--to", "999"]);
+    assert!(
+        markdown
+            .lines()
+            .nth(2)
+            .unwrap()
+            .starts_with("| kayles | 999 | 71 | 12 | true |")
+    );
+    // The checksum is the one `sequence --summary` prints.
+    let summary = run(&["sequence", "kayles", "--to", "999", "--summary"]);
+    assert!(summary.contains(&fnv(&kayles[..1000])), "{summary}");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn a_sweep_run_again_keeps_its_finished_rows_and_values_only_the_rest() {
+    let dir = folder("resume");
+    let list = dir.join("games.txt");
+    std::fs::write(&list, "kayles\n0.137\nsubtraction:1,2,3\n").unwrap();
+    let output = dir.join("table.csv");
+    // As an interrupted sweep leaves it: Kayles finished (a checksum no run would print, so
+    // that a row valued again would show), then a row cut short.
+    let header = KEYS.join(",");
+    std::fs::write(
+        &output,
+        format!("{header}\nkayles,999,71,12,true,8,27,0xf,9,70,1.5,feedfacefeedface\n0.137,99"),
+    )
+    .unwrap();
+    let (list, output_text) = (list.to_str().unwrap(), output.to_str().unwrap());
+    let printed = run(&[
+        "sweep",
+        list,
+        "--to",
+        "999",
+        "--format",
+        "csv",
+        "--output",
+        output_text,
+    ]);
+    assert!(printed.is_empty(), "{printed}");
+    let table = std::fs::read_to_string(&output).unwrap();
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines.len(), 4, "{table}");
+    assert_eq!(
+        lines[1],
+        "kayles,999,71,12,true,8,27,0xf,9,70,1.5,feedfacefeedface"
+    );
+    assert!(lines[2].starts_with("0.137,999,52,34,true"), "{table}");
+    assert!(
+        lines[3].starts_with("\"subtraction:1,2,3\",999,0,4,true"),
+        "{table}"
+    );
+    // Another bound values every game again.
+    run(&[
+        "sweep",
+        list,
+        "--to",
+        "998",
+        "--format",
+        "csv",
+        "--output",
+        output_text,
+    ]);
+    let table = std::fs::read_to_string(&output).unwrap();
+    assert!(!table.contains("feedface"), "{table}");
+    assert_eq!(table.lines().count(), 4);
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn shards_split_a_sweep_and_merge_into_the_whole() {
+    let dir = folder("shards");
+    let list = dir.join("games.txt");
+    // Every octal code of one digit after the point: 0.1 to 0.7.
+    std::fs::write(&list, "0.?\nkayles\n").unwrap();
+    let list = list.to_str().unwrap();
+    let whole = rows(&run(&["sweep", list, "--to", "500", "--json"]));
+    let codes: Vec<&str> = whole
+        .iter()
+        .map(|row| row["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        codes,
+        ["0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "kayles"]
+    );
+    let mut parts = Vec::new();
+    for shard in 1..=3 {
+        let part = dir.join(format!("part{shard}.json"));
+        let part_text = part.to_str().unwrap().to_string();
+        let shard = format!("{shard}/3");
+        run(&[
+            "sweep", list, "--to", "500", "--json", "--shard", &shard, "--output", &part_text,
+        ]);
+        parts.push(part_text);
+    }
+    // Shard 2 of 3 holds the second, fifth and eighth games.
+    let second = rows(&std::fs::read_to_string(&parts[1]).unwrap());
+    let codes: Vec<&str> = second
+        .iter()
+        .map(|row| row["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["0.2", "0.5", "kayles"]);
+    let mut arguments = vec!["sweep", list, "--to", "500", "--json", "--merge"];
+    arguments.extend(parts.iter().map(String::as_str));
+    let merged = rows(&run(&arguments));
+    let without_time = |rows: &[Value]| -> Vec<Value> {
+        rows.iter()
+            .map(|row| {
+                let mut row = row.clone();
+                row.as_object_mut().unwrap().remove("seconds");
+                row
+            })
+            .collect()
+    };
+    assert_eq!(without_time(&merged), without_time(&whole));
+    // A shard left out is named.
+    fails(
+        &[
+            "sweep", list, "--to", "500", "--json", "--merge", &parts[0], &parts[2],
+        ],
+        "3 of 8 games are in none of the tables (0.2, 0.5, kayles)",
+    );
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn sweep_refusals_are_one_line_and_status_two() {
+    let dir = folder("refusals");
+    let list = dir.join("games.txt");
+    std::fs::write(&list, "0.6\n0.9\n").unwrap();
+    let list_text = list.to_str().unwrap();
+    fails(&["sweep", list_text, "--to", "10"], "games.txt");
+    fails(&["sweep", list_text, "--to", "10"], "0.9");
+    std::fs::write(&list, "# nothing\n\n").unwrap();
+    fails(&["sweep", list_text, "--to", "10"], "lists no game");
+    std::fs::write(&list, "0.6\n0.6\n").unwrap();
+    fails(&["sweep", list_text, "--to", "10"], "twice");
+    std::fs::write(&list, "0.???????\n").unwrap();
+    fails(&["sweep", list_text, "--to", "10"], "free digits");
+    std::fs::write(&list, "wythoff\n").unwrap();
+    fails(&["sweep", list_text, "--to", "10"], "not a heap game");
+    std::fs::write(&list, "0.6\n").unwrap();
+    for shard in ["0/3", "4/3", "1", "a/b"] {
+        let output = cgt(&["sweep", list_text, "--to", "10", "--shard", shard]);
+        assert_eq!(output.status.code(), Some(2), "{shard}: {output:?}");
+    }
+    fails(
+        &["sweep", "/nonexistent/games.txt", "--to", "10"],
+        "/nonexistent/games.txt",
+    );
+    fails(
+        &[
+            "sweep",
+            list_text,
+            "--to",
+            "1000000",
+            "--max-options",
+            "1000",
+        ],
+        "--max-options",
+    );
+    std::fs::remove_dir_all(dir).ok();
+}
