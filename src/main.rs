@@ -67,6 +67,8 @@ fn main() -> ExitCode {
     progress::clear();
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader of the output went away during the computation: as a closed pipe below.
+        Err(error) if error.is_interrupted() && progress::output_gone() => ExitCode::SUCCESS,
         Err(error) if error.is_interrupted() => {
             let _ = stdout.flush();
             let _ = writeln!(std::io::stderr(), "cgt: {error}");

@@ -15,7 +15,7 @@
 //! computation's own, not the player's thinking time.
 
 use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, Once};
 use std::time::{Duration, Instant};
 
@@ -95,6 +95,45 @@ pub fn reporting_to<T>(receiver: Receiver, work: impl FnOnce() -> T) -> T {
     work()
 }
 
+/// Whether the reader of the standard output has gone (`cgt ... | head` after head ended): seen
+/// at a progress report, so that a long computation whose answer nobody will read stops there.
+pub fn output_gone() -> bool {
+    OUTPUT_GONE.load(Ordering::Relaxed)
+}
+
+static OUTPUT_GONE: AtomicBool = AtomicBool::new(false);
+
+/// Milliseconds from [`CHECKS_FROM`] at the last look at the standard output.
+static LAST_CHECK: AtomicU64 = AtomicU64::new(0);
+static CHECKS_FROM: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+
+/// At most every 100 ms: when the standard output is a pipe whose reader has closed it, notes
+/// it and requests every stop in force on this thread, so that the computation ends as if
+/// interrupted, and `main` ends quietly with status 0, as for a write to a closed pipe.
+fn stop_if_output_gone() {
+    use nix::poll::{PollFd, PollFlags, PollTimeout, poll};
+    use std::os::fd::AsFd;
+    let from = *CHECKS_FROM.get_or_init(Instant::now);
+    let now = from.elapsed().as_millis() as u64;
+    let last = LAST_CHECK.load(Ordering::Relaxed);
+    if now < last + 100 || LAST_CHECK.swap(now, Ordering::Relaxed) != last {
+        return;
+    }
+    let stdout = std::io::stdout();
+    let mut fds = [PollFd::new(stdout.as_fd(), PollFlags::POLLOUT)];
+    // A pipe with no reader polls as an error; a file, a terminal or a pipe being read do not.
+    let gone = matches!(poll(&mut fds, PollTimeout::ZERO), Ok(n) if n > 0)
+        && fds[0]
+            .revents()
+            .is_some_and(|events| events.intersects(PollFlags::POLLERR | PollFlags::POLLHUP));
+    if gone {
+        OUTPUT_GONE.store(true, Ordering::Relaxed);
+        for stop in cgt_core::Stop::in_force() {
+            stop.request();
+        }
+    }
+}
+
 /// Reports progress of one computation.
 pub struct Meter {
     enabled: bool,
@@ -134,6 +173,8 @@ impl Meter {
     pub fn show(&self, progress: Progress) {
         if let Some(receiver) = &self.receiver {
             receiver(progress);
+        } else {
+            stop_if_output_gone();
         }
         if !self.enabled {
             return;

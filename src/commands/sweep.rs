@@ -61,9 +61,11 @@ impl Row {
                 Some(other) => other.to_string(),
             })
             .collect();
-        if let Some(Value::String(error)) = self.0.get("error") {
-            cells.push(error.clone());
-        }
+        // The last column: why a game has no values (empty for the others).
+        cells.push(match self.0.get("error") {
+            Some(Value::String(error)) => error.clone(),
+            _ => String::new(),
+        });
         cells
     }
 
@@ -137,7 +139,7 @@ impl Row {
             };
             map.insert((*key).to_string(), value);
         }
-        if let Some(error) = cells.get(KEYS.len()) {
+        if let Some(error) = cells.get(KEYS.len()).filter(|error| !error.is_empty()) {
             map.insert("error".to_string(), Value::String(error.clone()));
         }
         Some(Row(map))
@@ -199,9 +201,9 @@ fn split_markdown(inner: &str) -> Vec<String> {
 fn header(format: SweepFormat) -> String {
     match format {
         SweepFormat::Json => "[".to_string(),
-        SweepFormat::Csv => KEYS.join(","),
+        SweepFormat::Csv => format!("{},error", KEYS.join(",")),
         SweepFormat::Markdown => format!(
-            "| {} |\n|{}",
+            "| {} | error |\n|{}---|",
             KEYS.join(" | "),
             KEYS.iter().map(|_| "---|").collect::<String>()
         ),

@@ -77,3 +77,14 @@ pub fn fails(arguments: &[&str], needle: &str) {
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(output.stdout.is_empty(), "{arguments:?}");
 }
+
+/// The lines of a `sequence --summary` but its `work:` line: the work counts a run's own
+/// (a run that shares splits between threads, or resumes from a checkpoint, counts other
+/// work for the same values).
+pub fn without_work(stdout: &[u8]) -> Vec<String> {
+    String::from_utf8_lossy(stdout)
+        .lines()
+        .filter(|line| !line.starts_with("work:"))
+        .map(str::to_string)
+        .collect()
+}

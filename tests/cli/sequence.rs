@@ -83,14 +83,11 @@ fn sequence_with_one_thread_or_two_prints_the_same() {
     };
     // The values and every report agree; only the work differs, since a second thread
     // values some splits ahead that one thread alone never needs.
-    let without_work = |text: &str| -> Vec<String> {
-        text.lines()
-            .filter(|line| !line.starts_with("work:"))
-            .map(str::to_string)
-            .collect()
-    };
     let (alone, shared) = (run("1"), run("2"));
-    assert_eq!(without_work(&alone), without_work(&shared));
+    assert_eq!(
+        crate::common::without_work(alone.as_bytes()),
+        crate::common::without_work(shared.as_bytes())
+    );
     for text in [&alone, &shared] {
         let work = text
             .lines()
@@ -155,15 +152,10 @@ fn a_sequence_killed_at_any_moment_resumes_from_its_checkpoint() {
     let uninterrupted = cgt(&arguments[..5]);
     // Everything but the work, which counts this run's own (a resumed run reads the values
     // before its checkpoint instead of valuing them).
-    let without_work = |output: std::process::Output| -> Vec<String> {
-        String::from_utf8(output.stdout)
-            .unwrap()
-            .lines()
-            .filter(|line| !line.starts_with("work:"))
-            .map(str::to_string)
-            .collect()
-    };
-    assert_eq!(without_work(resumed), without_work(uninterrupted));
+    assert_eq!(
+        crate::common::without_work(&resumed.stdout),
+        crate::common::without_work(&uninterrupted.stdout)
+    );
     // A checkpoint that cannot be written is refused before any work.
     fails(
         &[

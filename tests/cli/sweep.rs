@@ -109,13 +109,16 @@ fn sweep_rows_agree_with_published_values_and_their_checksums() {
     // The same rows as CSV and Markdown: a header, then one line a game with the same cells.
     let csv = run(&["sweep", list, "--to", "999", "--format", "csv"]);
     let lines: Vec<&str> = csv.lines().collect();
-    assert_eq!(lines[0], KEYS.join(","));
+    assert_eq!(lines[0], format!("{},error", KEYS.join(",")));
     assert!(lines[1].starts_with("kayles,999,71,12,true,"), "{csv}");
     assert!(
         lines[3].starts_with("\"subtraction:1,2,3\",999,0,4,true"),
         "{csv}"
     );
-    assert!(lines[1].ends_with(&fnv(&kayles[..1000])), "{csv}");
+    assert!(
+        lines[1].ends_with(&format!("{},", fnv(&kayles[..1000]))),
+        "{csv}"
+    );
     let markdown = run(&["sweep", list, "--to", "999"]);
     assert!(
         markdown
@@ -138,10 +141,10 @@ fn a_sweep_run_again_keeps_its_finished_rows_and_values_only_the_rest() {
     let output = dir.join("table.csv");
     // As an interrupted sweep leaves it: Kayles finished (a checksum no run would print, so
     // that a row valued again would show), then a row cut short.
-    let header = KEYS.join(",");
+    let header = format!("{},error", KEYS.join(","));
     std::fs::write(
         &output,
-        format!("{header}\nkayles,999,71,12,true,8,27,0xf,9,70,1.5,feedfacefeedface\n0.137,99"),
+        format!("{header}\nkayles,999,71,12,true,8,27,0xf,9,70,1.5,feedfacefeedface,\n0.137,99"),
     )
     .unwrap();
     let (list, output_text) = (list.to_str().unwrap(), output.to_str().unwrap());
@@ -161,7 +164,7 @@ fn a_sweep_run_again_keeps_its_finished_rows_and_values_only_the_rest() {
     assert_eq!(lines.len(), 4, "{table}");
     assert_eq!(
         lines[1],
-        "kayles,999,71,12,true,8,27,0xf,9,70,1.5,feedfacefeedface"
+        "kayles,999,71,12,true,8,27,0xf,9,70,1.5,feedfacefeedface,"
     );
     assert!(lines[2].starts_with("0.137,999,52,34,true"), "{table}");
     assert!(
@@ -277,5 +280,94 @@ fn sweep_refusals_are_one_line_and_status_two() {
         ],
         "--max-options",
     );
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn a_game_past_the_budget_is_a_row_with_its_error_valued_again_on_resuming() {
+    let dir = folder("errors");
+    let list = dir.join("games.txt");
+    std::fs::write(&list, "kayles\n0.6\n").unwrap();
+    let output = dir.join("table.md");
+    let (list, output_text) = (list.to_str().unwrap(), output.to_str().unwrap());
+    // Officers to 30,000 examines far more than 10^7 options; Kayles is proven in a few hundred.
+    let arguments = ["sweep", list, "--to", "30000", "--output", output_text];
+    let mut limited = arguments.to_vec();
+    limited.extend(["--max-options", "10000000"]);
+    let run_limited = cgt(&limited);
+    assert_eq!(run_limited.status.code(), Some(2), "{run_limited:?}");
+    let stderr = String::from_utf8(run_limited.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("1 of 2 games"), "{stderr}");
+    let table = std::fs::read_to_string(&output).unwrap();
+    let officers = table
+        .lines()
+        .find(|line| line.starts_with("| 0.6 |"))
+        .expect("a row");
+    assert!(officers.contains("--max-options"), "{officers}");
+    assert!(
+        table.contains("| kayles | 30000 | 71 | 12 | true |"),
+        "{table}"
+    );
+    // Run again within the default budget: the row with the error is valued this time.
+    run(&arguments);
+    let table = std::fs::read_to_string(&output).unwrap();
+    let officers = table
+        .lines()
+        .find(|line| line.starts_with("| 0.6 |"))
+        .expect("a row");
+    assert!(officers.contains("| 0x1ee |"), "{officers}");
+    assert!(officers.ends_with("|  |"), "{officers}");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+/// The sparse-space report of two of the codes tczajka's table of computations lists as
+/// unsolved (UnsolvedGames.md of tczajka/octal-games, to n = 2^17): 0.04, largest value 1024
+/// first at heap 109363, rare mask 7b8, 18860 rare heaps, the last at 131003; 0.06, largest
+/// 1045 first at 127083, mask 5a0, 52923 rare, the last at 131070. That table counts heap 0
+/// (value 0, rare under either mask); the sweep reports heaps 1..=N, one fewer.
+#[test]
+fn a_sweep_of_unsolved_codes_reports_the_published_sparse_space() {
+    let dir = folder("tczajka");
+    let list = dir.join("games.txt");
+    std::fs::write(&list, "0.04\n0.06\n").unwrap();
+    let rows = rows(&run(&[
+        "sweep",
+        list.to_str().unwrap(),
+        "--to",
+        "131071",
+        "--json",
+    ]));
+    let report = |row: &Value| {
+        (
+            row["largest"].as_u64(),
+            row["largest_at"].as_u64(),
+            row["rare_mask"].as_str().map(str::to_string),
+            row["rare_count"].as_u64(),
+            row["last_rare"].as_u64(),
+        )
+    };
+    assert_eq!(
+        report(&rows[0]),
+        (
+            Some(1024),
+            Some(109363),
+            Some("0x7b8".to_string()),
+            Some(18860 - 1),
+            Some(131003)
+        )
+    );
+    assert_eq!(
+        report(&rows[1]),
+        (
+            Some(1045),
+            Some(127083),
+            Some("0x5a0".to_string()),
+            Some(52923 - 1),
+            Some(131070)
+        )
+    );
+    assert_eq!(rows[0]["period"], Value::Null);
+    assert_eq!(rows[0]["proven"], false);
     std::fs::remove_dir_all(dir).ok();
 }
