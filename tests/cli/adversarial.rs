@@ -788,6 +788,24 @@ fn wythoff_positions_past_the_search_that_the_rule_settles() {
             .collect();
         assert_eq!(pair, [leaves], "{position}");
     }
+    // Both heaps past 2^62: the Beatty pair for k = 2^62, (⌊kφ⌋, ⌊kφ⌋ + k), computed with
+    // Python's arbitrary-precision isqrt, is a P-position; one more counter in each heap is an
+    // N-position won by taking one from both.
+    let (low, high) = (7_461_864_723_258_187_525u64, 12_073_550_741_685_575_429u64);
+    let value = |position: String| -> serde_json::Value {
+        let output = Command::new(env!("CARGO_BIN_EXE_cgt"))
+            .args(["value", "wythoff", &position, "--json"])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{position}: {output:?}");
+        serde_json::from_slice(&output.stdout).unwrap()
+    };
+    let p_position = value(format!("{low},{high}"));
+    assert_eq!(p_position["outcome"], "P", "{p_position}");
+    let n_position = value(format!("{},{}", low + 1, high + 1));
+    assert_eq!(n_position["outcome"], "N", "{n_position}");
+    let moves = n_position["winning_moves"].to_string();
+    assert!(moves.contains(&format!("[{low},{high}]")), "{moves}");
 }
 
 /// Moore's Nim_1 is Nim (a move touches one heap): its value is the nim-sum of its heaps

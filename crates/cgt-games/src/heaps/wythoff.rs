@@ -11,11 +11,12 @@ use crate::{Notation, Result};
 /// n ≥ 1 (φ the golden ratio), in either order: the lower and upper Wythoff sequences (OEIS
 /// A000201 and A001950) are complementary Beatty sequences, so every heap size has exactly one
 /// P-partner. This ruleset computes `⌊nφ⌋` exactly in integer arithmetic
-/// (`⌊nφ⌋ = ⌊(n + ⌊√(5n²)⌋) / 2⌋`, with 128-bit integers), and offers it to the solver as a
-/// closed-form outcome ([`ImpartialGame::known_outcome`]) and as the exact list of moves to
-/// P-positions, so that the outcome and the winning moves of heaps near 10<sup>18</sup> come
-/// at once. The closed forms hold for heaps below [`Wythoff::EXACT`] (2<sup>62</sup>, about
-/// 4.6·10<sup>18</sup>), where `5n²` fits 128 bits; larger positions are searched. The Grundy values have no known closed form (OEIS A004481); the solver searches them.
+/// (`⌊nφ⌋ = ⌊(n + ⌊√(5n²)⌋) / 2⌋`, with 128-bit integers: past 2<sup>62</sup>, where `5n²`
+/// no longer fits them, `⌊√(5n²)⌋` by bisection on `x(x + 4n) <= n²`), and offers it to the
+/// solver as a closed-form outcome ([`ImpartialGame::known_outcome`]) and as the exact list of
+/// moves to P-positions, so that the outcome and the winning moves of any heaps a `u64` holds
+/// come at once. The Grundy values have no known closed form (OEIS A004481); the solver
+/// searches them.
 ///
 /// # Examples
 ///
@@ -40,11 +41,12 @@ use crate::{Notation, Result};
 pub struct Wythoff;
 
 impl Wythoff {
-    /// The heaps below which the closed forms are computed: 2<sup>62</sup>.
-    pub const EXACT: u64 = 1 << 62;
+    /// The heaps below which the closed forms are computed: every heap a `u64` holds (the
+    /// constant is kept for code written when they stopped at 2<sup>62</sup>).
+    pub const EXACT: u64 = u64::MAX;
 
     /// `⌊nφ⌋`, the n-th term of the lower Wythoff sequence (OEIS A000201, with `n = 0` giving
-    /// 0), for `n` below [`Wythoff::EXACT`]; `None` from there on.
+    /// 0), exact for every `n`; `None` when it is past `u64::MAX` (n above about 1.14·10^19).
     ///
     /// # Examples
     ///
@@ -53,25 +55,21 @@ impl Wythoff {
     ///
     /// assert_eq!(Wythoff::lower(1), Some(1));
     /// assert_eq!(Wythoff::lower(5), Some(8));
+    /// // ⌊(2^63)φ⌋ = 14923729446516375050.
+    /// assert_eq!(Wythoff::lower(1 << 63), Some(14_923_729_446_516_375_050));
+    /// assert_eq!(Wythoff::lower(u64::MAX), None);
     /// ```
     pub fn lower(n: u64) -> Option<u64> {
-        if n >= Wythoff::EXACT {
-            return None;
-        }
-        let n = u128::from(n);
         // √(5n²) is irrational for n > 0, so flooring it before halving changes nothing.
-        let lower = (n + (5 * n * n).isqrt()) / 2;
+        let lower = (u128::from(n) + floor_n_sqrt5(n)) / 2;
         u64::try_from(lower).ok()
     }
 
-    /// Whether `(a, b)` (in either order) is a P-position: exactly for heaps below
-    /// [`Wythoff::EXACT`], and beyond them when the smaller heap is below `EXACT` and no larger
-    /// than the difference of the heaps; `None` otherwise.
+    /// Whether `(a, b)` (in either order) is a P-position, for any heaps (always `Some`; an
+    /// `Option` for code written when the closed form stopped at 2<sup>62</sup>).
     ///
     /// The P-positions are the pairs `(⌊kφ⌋, ⌊kφ⌋ + k)`, so `(low, high)` is one exactly when
-    /// `low = ⌊(high - low)φ⌋` ([`lower`](Self::lower), exact below `EXACT`). For a larger
-    /// difference `d`, `⌊dφ⌋ > d`, so a smaller heap no larger than `d` (a heap of 0 beside any
-    /// other, say) makes an N-position.
+    /// `low = ⌊(high - low)φ⌋` ([`lower`](Self::lower)).
     ///
     /// # Examples
     ///
@@ -83,21 +81,18 @@ impl Wythoff {
     /// // Taking the whole of the one heap wins.
     /// assert_eq!(Wythoff::is_p_position(0, u64::MAX), Some(false));
     /// assert_eq!(Wythoff::is_p_position(u64::MAX, 7), Some(false));
-    /// assert_eq!(Wythoff::is_p_position(u64::MAX, 1 << 63), None);
-    /// assert_eq!(Wythoff::is_p_position(u64::MAX, u64::MAX), None);
+    /// assert_eq!(Wythoff::is_p_position(u64::MAX, 1 << 63), Some(false));
+    /// // (⌊kφ⌋, ⌊kφ⌋ + k) for k = 2^62: both heaps past 2^62.
+    /// let low = Wythoff::lower(1 << 62).unwrap();
+    /// assert_eq!(Wythoff::is_p_position(low, low + (1 << 62)), Some(true));
+    /// assert_eq!(Wythoff::is_p_position(low + 1, low + (1 << 62) + 1), Some(false));
     /// ```
     pub fn is_p_position(a: u64, b: u64) -> Option<bool> {
         let (low, high) = (a.min(b), a.max(b));
-        if high < Wythoff::EXACT {
-            return Some(Wythoff::lower(high - low) == Some(low));
-        }
-        // Past `EXACT`, only where the winning move is known too (see `moves_to_value`).
-        let difference = high - low;
-        (difference >= Wythoff::EXACT && low <= difference && low < Wythoff::EXACT).then_some(false)
+        Some(Wythoff::lower(high - low) == Some(low))
     }
 
-    /// Whether `(a, b)` (in either order) is a P-position of *misère* Wythoff, for heaps
-    /// below [`Wythoff::EXACT`]; `None` for larger ones.
+    /// Whether `(a, b)` (in either order) is a P-position of *misère* Wythoff (always `Some`).
     ///
     /// The misère P-positions are the normal ones with (0,0), (1,2) and (2,1) replaced by
     /// (0,1), (1,0) and (2,2). Proof: call that set M. No move joins two positions of M (none
@@ -131,8 +126,8 @@ impl Wythoff {
     }
 
     /// The heap size `y` such that `(x, y)` is a P-position: every size has exactly one (the
-    /// two Wythoff sequences are complementary, Beatty's theorem). `None` for sizes from
-    /// [`Wythoff::EXACT`] on.
+    /// two Wythoff sequences are complementary, Beatty's theorem). `None` when that partner is
+    /// past `u64::MAX` (no heap of a position can be it).
     ///
     /// # Examples
     ///
@@ -142,22 +137,21 @@ impl Wythoff {
     /// assert_eq!(Wythoff::partner(0), Some(0));
     /// assert_eq!(Wythoff::partner(4), Some(7));
     /// assert_eq!(Wythoff::partner(7), Some(4));
-    /// assert_eq!(Wythoff::partner(u64::MAX - 1), None);
+    /// // u64::MAX is an upper term: ⌊kφ⌋ + k for k = 7046029254386353130.
+    /// assert_eq!(Wythoff::partner(u64::MAX), Some(11_400_714_819_323_198_485));
     /// ```
     pub fn partner(x: u64) -> Option<u64> {
         if x == 0 {
             return Some(0);
         }
-        if x >= Wythoff::EXACT {
-            return None;
-        }
         let wide = u128::from(x);
-        let root = (5 * wide * wide).isqrt();
+        let root = floor_n_sqrt5(x);
         // x = ⌊nφ⌋ needs n near x/φ = x(√5 - 1)/2; x = ⌊nφ⌋ + n needs n near x/φ² = x(3 - √5)/2.
         let near_lower = ((root - wide) / 2) as u64;
         for n in near_lower.saturating_sub(1)..=near_lower.saturating_add(2) {
             if Wythoff::lower(n) == Some(x) {
-                return Some(x + n);
+                // A lower term's partner is past it by n, perhaps past u64::MAX.
+                return x.checked_add(n);
             }
         }
         let near_upper = ((3 * wide - root) / 2) as u64;
@@ -174,8 +168,7 @@ impl Wythoff {
         None
     }
 
-    /// Every move from `(a, b)` (heaps below [`Wythoff::EXACT`]) to a P-position, at most
-    /// three: one per way of moving.
+    /// Every move from `(a, b)` to a P-position, at most three: one per way of moving.
     fn moves_to_p_positions(a: u64, b: u64) -> Vec<(u64, u64)> {
         Wythoff::moves_into(a, b, Wythoff::partner, Wythoff::lower)
     }
@@ -231,6 +224,33 @@ impl Wythoff {
     }
 }
 
+/// `⌊n√5⌋`, exactly, for any `n`: below 2^62 the square root of `5n²` (which fits a `u128`),
+/// above it `2n + x` for the largest `x` with `(2n + x)² <= 5n²`, that is `x(x + 4n) <= n²`
+/// (`n²` fits a `u128`; a product past it is past `n²`), found by bisection in `0..=n/4`
+/// (√5 - 2 < 1/4).
+fn floor_n_sqrt5(n: u64) -> u128 {
+    let n = u128::from(n);
+    if n < 1 << 62 {
+        return (5 * n * n).isqrt();
+    }
+    let square = n * n;
+    let fits = |x: u128| {
+        x.checked_mul(x + 4 * n)
+            .is_some_and(|product| product <= square)
+    };
+    // fits(low) holds and fits(high) does not.
+    let (mut low, mut high) = (0u128, n / 4 + 1);
+    while high - low > 1 {
+        let middle = low + (high - low) / 2;
+        if fits(middle) {
+            low = middle;
+        } else {
+            high = middle;
+        }
+    }
+    2 * n + low
+}
+
 impl ImpartialGame for Wythoff {
     type Position = (u64, u64);
 
@@ -264,11 +284,9 @@ impl ImpartialGame for Wythoff {
     }
 
     fn misere_winning_moves(&self, &(a, b): &(u64, u64), count: usize) -> Option<Vec<(u64, u64)>> {
-        (a.max(b) < Wythoff::EXACT).then(|| {
-            let mut moves = Wythoff::moves_to_misere_p_positions(a, b);
-            moves.truncate(count);
-            moves
-        })
+        let mut moves = Wythoff::moves_to_misere_p_positions(a, b);
+        moves.truncate(count);
+        Some(moves)
     }
 
     fn moves_to_value(
@@ -293,12 +311,7 @@ impl ImpartialGame for Wythoff {
                 Vec::new()
             });
         }
-        // Beside a smaller heap no larger than a difference past `EXACT`, the one move to a
-        // P-position takes the larger heap to the smaller's partner (see `is_p_position`):
-        // every other move keeps a smaller heap no larger than the difference.
-        let high = a.max(b);
-        let exact = high < Wythoff::EXACT || Wythoff::is_p_position(a, b).is_some();
-        (exact && target.is_zero()).then(|| {
+        target.is_zero().then(|| {
             let mut moves = Wythoff::moves_to_p_positions(a, b);
             moves.truncate(count);
             moves

@@ -75,36 +75,80 @@ fn wythoff_p_positions_are_the_beatty_pairs() {
     }
 }
 
-/// `⌊nφ⌋` checked by its definition, `L < nφ < L + 1`, squared: `(2L - n)² < 5n² < (2L + 2 - n)²`.
+/// `a * b` for `a, b < 2^127` as 256 bits `(high, low)`, by 64-bit limbs: written here, apart
+/// from the ruleset's arithmetic, so that the definition below holds for every `u64`.
+fn wide_mul(a: u128, b: u128) -> (u128, u128) {
+    let (a1, a0) = (a >> 64, a & u128::from(u64::MAX));
+    let (b1, b0) = (b >> 64, b & u128::from(u64::MAX));
+    let (low, middle, high) = (a0 * b0, a1 * b0 + a0 * b1, a1 * b1);
+    let (low, carry) = low.overflowing_add(middle << 64);
+    (high + (middle >> 64) + u128::from(carry), low)
+}
+
+/// `⌊nφ⌋` checked by its definition, `L < nφ < L + 1`, squared: `(2L - n)² < 5n² < (2L + 2 - n)²`
+/// (in 256 bits: `5n²` passes 128 bits from n = 2^62 on).
 fn is_floor_of_n_phi(n: u64, lower: u64) -> bool {
     let (n, lower) = (u128::from(n), u128::from(lower));
-    let five_n_squared = 5 * n * n;
+    let five_n_squared = wide_mul(5 * n, n);
     2 * lower >= n
-        && (2 * lower - n) * (2 * lower - n) < five_n_squared
-        && five_n_squared < (2 * lower + 2 - n) * (2 * lower + 2 - n)
+        && wide_mul(2 * lower - n, 2 * lower - n) < five_n_squared
+        && five_n_squared < wide_mul(2 * lower + 2 - n, 2 * lower + 2 - n)
 }
 
 #[test]
 fn wythoff_partners_pair_every_heap_size() {
-    for x in (0..200_000u64).chain((Wythoff::EXACT - 200_000)..Wythoff::EXACT) {
-        let partner = Wythoff::partner(x).expect("a partner below 2^62");
+    // Small sizes, sizes on both sides of 2^62 (where 5n² stops fitting 128 bits), and the
+    // largest sizes.
+    let edge = 1u64 << 62;
+    let sizes = (0..200_000u64)
+        .chain(edge - 100_000..edge + 100_000)
+        .chain(u64::MAX - 200_000..=u64::MAX);
+    for x in sizes {
+        let Some(partner) = Wythoff::partner(x) else {
+            // Only a lower term past u64::MAX / φ has its partner, x + n, past u64::MAX.
+            assert!(x > u64::MAX / 2, "{x} has no partner");
+            continue;
+        };
         let (low, high) = (x.min(partner), x.max(partner));
         assert!(
             low == 0 || is_floor_of_n_phi(high - low, low),
             "{x} {partner}"
         );
-        if partner < Wythoff::EXACT {
-            assert_eq!(Wythoff::partner(partner), Some(x), "{x}");
-        }
+        assert_eq!(Wythoff::partner(partner), Some(x), "{x}");
     }
-    assert_eq!(Wythoff::partner(Wythoff::EXACT), None);
+    // A heap at most the difference of the heaps beside it (of 0, say) is never a P-position's
+    // smaller heap, past 2^62 as below it.
+    assert_eq!(Wythoff::is_p_position(u64::MAX, 1 << 63), Some(false));
 }
 
 proptest! {
     #[test]
-    fn wythoff_lower_terms_meet_their_definition(n in 0u64..Wythoff::EXACT) {
-        let lower = Wythoff::lower(n).unwrap();
-        prop_assert!(n == 0 || is_floor_of_n_phi(n, lower), "{n} {lower}");
+    fn wythoff_lower_terms_meet_their_definition(n in 0u64..=u64::MAX) {
+        match Wythoff::lower(n) {
+            Some(lower) => prop_assert!(n == 0 || is_floor_of_n_phi(n, lower), "{n} {lower}"),
+            // nφ past u64::MAX: n above u64::MAX / φ, about 0.618 of it.
+            None => prop_assert!(u128::from(n) * 1618 > u128::from(u64::MAX) * 1000, "{n}"),
+        }
+    }
+
+    /// Heaps past 2^62: the outcome is the closed form's at once, and every winning move is
+    /// legal and leads to a P-position by the definition.
+    #[test]
+    fn wythoff_winning_moves_past_2_62_are_legal_and_win(
+        a in (1u64 << 62)..=u64::MAX,
+        b in (1u64 << 62)..=u64::MAX,
+    ) {
+        let mut solver = Solver::new(Wythoff);
+        let winning = solver.winning_moves(&(a, b)).unwrap();
+        let outcome = solver.outcome(&(a, b)).unwrap();
+        prop_assert_eq!(winning.is_empty(), outcome == Outcome::Previous);
+        prop_assert!(!winning.is_empty());
+        for (x, y) in winning {
+            let (low, high) = (x.min(y), x.max(y));
+            prop_assert!(low == 0 && high == 0 || is_floor_of_n_phi(high - low, low));
+            let legal = (y == b && x < a) || (x == a && y < b) || (a - x == b - y && x < a);
+            prop_assert!(legal, "{a} {b} -> {x} {y}");
+        }
     }
 
     /// Heaps near 10^18: the winning moves are legal, lead to P-positions by the definition of
