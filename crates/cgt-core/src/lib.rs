@@ -244,6 +244,7 @@ mod memo;
 mod mex;
 mod misere;
 mod nimber;
+mod parts;
 pub mod reference;
 mod search;
 mod solver;
@@ -264,6 +265,7 @@ pub use misere::{
     Tameness,
 };
 pub use nimber::{Nimber, Outcome};
+pub use parts::{PartRules, PartSolver, Parts};
 pub use search::{NimberSearch, SearchStats};
 pub use solver::Solver;
 pub use stop::{Stop, check_stop};
