@@ -307,8 +307,9 @@ impl QuotientCheckpoint {
         }
     }
 
-    /// The quotient saved in the file, if there is one, verified again, with the options it
-    /// records compared with the game's.
+    /// The quotient saved in the file, if there is one: its checksum and its structure checked
+    /// ([`MisereQuotient::from_checkpoint`]), and the options it records compared with the
+    /// game's.
     fn read<R: HeapRuleset>(&self, rules: &R, budget: Budget) -> Result<Option<MisereQuotient>> {
         if let Some(reason) = crate::files::directory_refused(&self.path) {
             return Err(self.error(reason));
@@ -331,7 +332,7 @@ impl QuotientCheckpoint {
         if crc32fast::hash(body).to_le_bytes() != sum {
             return Err(self.error("is damaged: its checksum does not match"));
         }
-        let quotient = MisereQuotient::from_bytes(&body[body_start..], budget)
+        let quotient = MisereQuotient::from_checkpoint(&body[body_start..], budget)
             .map_err(|error| self.error(error))?;
         for n in 0..=quotient.heap_reached() {
             let recorded = quotient.recorded_options(n).unwrap_or_default();
@@ -372,8 +373,9 @@ impl QuotientCheckpoint {
 
 /// As [`misere_quotient`], resuming from `checkpoint`'s file when it exists and writing to it at
 /// intervals and at the end; a run killed at any moment resumes to the same quotient. A file
-/// is never trusted: the quotient in it is verified again and its heaps' moves compared with the
-/// game's.
+/// is read behind its CRC-32 (a damaged one is refused), its quotient's structure checked and
+/// its heaps' moves compared with the game's; the quotient is not verified again heap by heap
+/// (the run that wrote it did, and verifying it whole costs more than computing it afresh).
 ///
 /// # Errors
 ///
