@@ -272,6 +272,10 @@ pub struct PlayArgs {
     /// Misère play: the player who makes the last move loses.
     #[arg(long)]
     pub misere: bool,
+    /// The most seconds cgt looks for a winning reply: past them (on a board no strategy
+    /// argument settles) it plays a move it says it could not value. 0: no limit.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_seconds)]
+    pub think: f64,
     #[command(flatten)]
     pub budget: BudgetArgs,
 }

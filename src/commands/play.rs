@@ -12,11 +12,14 @@ use crate::cli::{First, PlayArgs};
 const DESCRIBE_WITHIN: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// `work`'s answer, or `None` when it did not finish within `time` (it is stopped then, as
-/// Ctrl-C stops it: at its next look at the clock).
-fn within<T>(
+/// Ctrl-C stops it: at its next look at the clock). A Ctrl-C meanwhile is the work's own
+/// answer (interrupted), not a time out.
+fn within<T, E>(
     time: std::time::Duration,
-    work: impl FnOnce() -> cgt_games::Result<T>,
-) -> Option<cgt_games::Result<T>> {
+    work: impl FnOnce() -> Result<T, E>,
+    stopped: impl Fn(&E) -> bool,
+) -> Option<Result<T, E>> {
+    let outside = cgt_core::Stop::in_force();
     let stop = cgt_core::Stop::new();
     let (done, finished) = std::sync::mpsc::channel::<()>();
     let watch = {
@@ -32,7 +35,13 @@ fn within<T>(
     drop(done);
     let _ = watch.join();
     match result {
-        Err(cgt_games::Error::Engine(cgt_core::Error::Stopped)) if stop.requested() => None,
+        Err(error)
+            if stopped(&error)
+                && stop.requested()
+                && !outside.iter().any(cgt_core::Stop::requested) =>
+        {
+            None
+        }
         result => Some(result),
     }
 }
@@ -59,7 +68,11 @@ impl Game {
         // The board line waits for the value a second at most: on a large board it may be a
         // long search, and the game goes on without it (cgt's own moves do not need it when a
         // closed form names them, as the mirror's reply on Cram).
-        let Some(evaluation) = within(DESCRIBE_WITHIN, || self.analysis.evaluate(position)) else {
+        let Some(evaluation) = within(
+            DESCRIBE_WITHIN,
+            || self.analysis.evaluate(position),
+            |error| matches!(error, cgt_games::Error::Engine(cgt_core::Error::Stopped)),
+        ) else {
             return Ok("value not computed within a second".to_string());
         };
         let evaluation: Evaluation = evaluation?;
@@ -448,7 +461,29 @@ pub fn run(
             return Ok(());
         }
         if cgt_to_move {
-            let (chosen, text) = match game.winning_move(&position)? {
+            let found = if arguments.think > 0.0 {
+                within(
+                    std::time::Duration::from_secs_f64(arguments.think),
+                    || game.winning_move(&position),
+                    Error::is_interrupted,
+                )
+            } else {
+                Some(game.winning_move(&position))
+            };
+            let Some(found) = found.transpose()? else {
+                // The search for a winning reply ran out of time: a move, said to be unvalued.
+                writeln!(
+                    out,
+                    "cgt: {} (no winning move found within {} s of thinking; --think allows more)",
+                    named(&any, &position, heaps),
+                    arguments.think
+                )?;
+                trail.push((position, true));
+                position = any.position;
+                cgt_to_move = false;
+                continue;
+            };
+            let (chosen, text) = match found {
                 Some(winning) => {
                     let text = format!(
                         "{}, which {}",

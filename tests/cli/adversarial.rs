@@ -1490,3 +1490,25 @@ fn a_reader_gone_during_the_computation_ends_it_quietly() {
     assert_eq!(output.status.code(), Some(0), "{output:?}");
     assert!(output.stderr.is_empty(), "{output:?}");
 }
+
+/// On a board no strategy argument settles (Cram 7 x 9, odd by odd: a search of hours), cgt's
+/// reply is looked for within `--think` seconds, and then a move is played that cgt says it
+/// could not value, never one it calls winning; the game goes on to the next prompt.
+#[test]
+fn play_replies_within_its_time_to_think() {
+    let output =
+        crate::common::play_script(&["cram", "7x9", "--first", "cgt", "--think", "1"], "quit\n");
+    assert!(output.status.success(), "{output:?}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    let reply = text
+        .lines()
+        .find(|line| line.starts_with("cgt: "))
+        .expect("a reply");
+    assert!(
+        reply.contains("no winning move found within 1 s"),
+        "{reply}"
+    );
+    assert!(!reply.contains("leaves a P-position"), "{reply}");
+    assert!(text.contains("you> "), "{text}");
+    crate::common::fails(&["play", "cram", "7x9", "--think", "-1"], "--think");
+}
