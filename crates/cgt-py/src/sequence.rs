@@ -185,6 +185,18 @@ impl PySequence {
         Ok(Some(dict))
     }
 
+    /// The run's model of scaling (keys as `cgt sequence --json` writes them): `work`, the
+    /// options examined, and `critical_path`, those no other thread could have examined
+    /// ahead; the speed-up more threads allow is at most `work / critical_path`.
+    #[getter]
+    fn scaling<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let scaling = self.sequence.scaling();
+        let dict = PyDict::new(py);
+        dict.set_item("work", scaling.work)?;
+        dict.set_item("critical_path", scaling.critical_path)?;
+        Ok(dict)
+    }
+
     fn __len__(&self) -> usize {
         usize::try_from(self.sequence.last().saturating_add(1)).unwrap_or(usize::MAX)
     }

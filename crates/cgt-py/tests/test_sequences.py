@@ -69,6 +69,10 @@ def test_the_plot_and_the_sparse_report():
     assert sequence._repr_svg_().startswith("<svg")
     assert set(sequence.sparse) == {"largest", "largest_at", "rare_mask", "rare_count", "last_rare"}
     assert sequence.sparse["largest"] == max(sequence.tolist())
+    # The model of scaling: the move to one heap (reading G(n - 1)) is on the critical path.
+    scaling = sequence.scaling
+    assert set(scaling) == {"work", "critical_path"}
+    assert 2000 - 1 <= scaling["critical_path"] < scaling["work"]
 
 
 def test_bad_sequences_raise():
