@@ -1043,15 +1043,18 @@ fn closed_forms_answer_without_search_or_memory() {
     // Wythoff beside an empty heap is Nim: G(0, n) = n.
     let report = super::common::json(&["value", "wythoff", &format!("0,{MAX}"), "--json"]);
     assert_eq!(report["value"], format!("*{MAX}"));
-    // A search refused by its estimate says so, not that work was done.
-    let (code, stderr) = check(
-        &[
-            "value",
-            "wythoff",
-            "4611686018427387905,9223372036854775808",
-        ],
-        b"",
-    );
+    // Both heaps past 2^62: the value is past any search, the outcome the closed form's. The
+    // smaller heap is not ⌊dφ⌋ for the difference d = 2^62 - 1 (⌊dφ⌋ is about 7.46·10^18).
+    let report = super::common::json(&[
+        "value",
+        "wythoff",
+        "4611686018427387905,9223372036854775808",
+        "--json",
+    ]);
+    assert_eq!(report["outcome"], "N", "{report}");
+    // A search refused by its estimate says so, not that work was done: Cram 15 x 15 (odd by
+    // odd, which no mirror settles) is estimated at 2^112 options.
+    let (code, stderr) = check(&["value", "cram", "15x15"], b"");
     assert_eq!(code, Some(2));
     assert!(
         stderr.contains("by the game's own estimate (none was examined)"),
