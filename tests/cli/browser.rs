@@ -270,6 +270,11 @@ fn the_explorer_works_in_a_real_browser() {
     assert!(hint.as_str().unwrap().starts_with("No move wins"), "{hint}");
     browser.eval("document.querySelector('.play-move').click()");
     browser.wait_for("document.querySelectorAll('#history li').length === 2");
+    // The board is drawn again once cgt's reply is valued: click Undo once it is there and
+    // enabled, not while the page is between two drawings.
+    browser.wait_for(
+        "document.querySelector('#undo-button') && !document.querySelector('#undo-button').disabled",
+    );
     browser.eval("document.querySelector('#undo-button').click()");
     browser.wait_for("document.querySelectorAll('#history li').length === 0 && document.querySelector('#current').textContent === 'position: 3 3'");
     for _ in 0..10 {
