@@ -109,6 +109,12 @@ pub trait PartRules {
     }
 }
 
+/// The place of `part` in the dense table, if the rules number it within their bound.
+fn dense_index<R: PartRules>(rules: &R, part: &R::Part) -> Option<usize> {
+    let bound = rules.index_bound();
+    rules.index(part).filter(|&index| index < bound)
+}
+
 /// A value not known yet, and a part being valued (a part met again while it is valued is on
 /// a cycle).
 const UNKNOWN: u64 = u64::MAX;
@@ -190,12 +196,6 @@ impl<R: PartRules> PartSolver<R> {
         self.valued
     }
 
-    /// The dense index of `part`, if it has one within the bound.
-    fn index_of(&self, part: &R::Part) -> Option<usize> {
-        let bound = self.rules.index_bound();
-        self.rules.index(part).filter(|&index| index < bound)
-    }
-
     /// The table, made on first use: the dense array only when the budget holds it.
     fn table(&mut self) -> Result<&mut Table<R::Part>> {
         if self.table.is_none() {
@@ -240,7 +240,7 @@ impl<R: PartRules> PartSolver<R> {
         if let Some(value) = self.rules.known_grundy(&part) {
             return Ok(value);
         }
-        let index = self.index_of(&part);
+        let index = dense_index(&self.rules, &part);
         let known = self.table()?.get(index, &part);
         if known < VALUING {
             return Ok(Nimber::new(known));
@@ -300,14 +300,13 @@ impl<R: PartRules> PartSolver<R> {
                         total ^= value.value();
                         continue;
                     }
-                    let bound = rules.index_bound();
-                    let index = rules.index(&next).filter(|&index| index < bound);
-                    match table.get(index, &next) {
+                    match table.get(dense_index(rules, &next), &next) {
                         VALUING => {
                             cycle = Some(next);
                             complete = false;
                         }
                         UNKNOWN => {
+                            let index = dense_index(rules, &next);
                             missing.push((next, index));
                             complete = false;
                         }
