@@ -141,16 +141,27 @@ pub struct Meter {
 }
 
 impl Meter {
-    /// A meter that draws when stderr is a terminal and the output is not JSON (`json`); under
-    /// [`reporting_to`], one that sends its reports there.
-    pub fn for_output(json: bool) -> Meter {
+    /// A meter that draws when stderr is a terminal, whatever stdout is (JSON piped to another
+    /// program included: a line on stderr, cleared before the answer, never mixes with it);
+    /// under [`reporting_to`], one that sends its reports there.
+    pub fn for_terminal() -> Meter {
+        Meter::reporting_or(std::io::stderr().is_terminal())
+    }
+
+    /// A meter for the explorer's server: it sends its reports to the request's job under
+    /// [`reporting_to`], and never draws on the server's own terminal.
+    pub fn for_server() -> Meter {
+        Meter::reporting_or(false)
+    }
+
+    fn reporting_or(draw: bool) -> Meter {
         if let Some(receiver) = RECEIVER.with(|slot| slot.borrow().clone()) {
             return Meter {
                 enabled: false,
                 receiver: Some(receiver),
             };
         }
-        Meter::new(!json && std::io::stderr().is_terminal())
+        Meter::new(draw)
     }
 
     /// A meter that draws only if `enabled`: the computation's clock starts now.
@@ -480,8 +491,8 @@ mod tests {
     }
 
     #[test]
-    fn json_output_has_no_line() {
-        assert!(!Meter::for_output(true).enabled);
+    fn the_server_draws_no_line() {
+        assert!(!Meter::for_server().enabled);
     }
 
     #[test]

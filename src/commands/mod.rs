@@ -285,8 +285,8 @@ struct Opened {
 }
 
 /// Opens the game and the position every position command takes, showing any long preparation
-/// and computation on a terminal unless the output is JSON (`json`).
-fn open_position(source: &GameArgs, budget: &BudgetArgs, json: bool) -> Result<Opened, Error> {
+/// and computation on a terminal (see [`Meter::for_terminal`]).
+fn open_position(source: &GameArgs, budget: &BudgetArgs) -> Result<Opened, Error> {
     let Chosen {
         game,
         components,
@@ -297,7 +297,7 @@ fn open_position(source: &GameArgs, budget: &BudgetArgs, json: bool) -> Result<O
         .filter(|_| components.is_empty())
         .map(|graph| graph.names().to_vec());
     let start = every_vertex.as_deref().unwrap_or(&components);
-    let meter = Meter::for_output(json);
+    let meter = Meter::for_terminal();
     // A graph file's graph stays in memory beside the solution: the solution gets the rest.
     let mut budget = budget.budget();
     budget.memory = budget.memory.saturating_sub(graph_bytes as u64);

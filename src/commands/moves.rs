@@ -21,7 +21,7 @@ struct Row {
 }
 
 pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
-    let opened = open_position(&arguments.source, &arguments.budget, arguments.json)?;
+    let opened = open_position(&arguments.source, &arguments.budget)?;
     one_position(&opened)?;
     let Opened {
         game,

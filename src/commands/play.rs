@@ -378,7 +378,7 @@ pub fn run(
     out: &mut dyn Write,
     echo: bool,
 ) -> Result<(), Error> {
-    let opened = open_position(&arguments.source, &arguments.budget, false)?;
+    let opened = open_position(&arguments.source, &arguments.budget)?;
     one_position(&opened)?;
     let Opened {
         game: rules,

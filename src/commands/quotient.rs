@@ -16,7 +16,7 @@ pub fn run(arguments: &QuotientArgs, out: &mut dyn Write) -> Result<(), Error> {
         )));
     };
     let last = arguments.to;
-    let meter = Meter::for_output(arguments.json);
+    let meter = Meter::for_terminal();
     let checkpoint = arguments
         .checkpoint
         .as_ref()

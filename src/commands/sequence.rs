@@ -53,7 +53,7 @@ pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
     if arguments.to >= budget.options && !by_period {
         return Err(too_many_to_read(arguments.to, budget.options));
     }
-    let meter = Meter::for_output(arguments.json);
+    let meter = Meter::for_terminal();
     let last = arguments.to;
     if arguments.misere {
         return misere(arguments, game.as_ref(), &meter, out);

@@ -408,7 +408,7 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
         checkpoint: None,
         checkpoint_every: Duration::from_secs(60),
     };
-    let meter = Meter::for_output(false);
+    let meter = Meter::for_terminal();
     let next = Mutex::new(0usize);
     let (send, receive) = mpsc::channel::<Done>();
     let stops = cgt_core::Stop::in_force();

@@ -16,7 +16,7 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
         mut analysis,
         position,
         every_vertex,
-    } = open_position(&arguments.source, &arguments.budget, arguments.json)?;
+    } = open_position(&arguments.source, &arguments.budget)?;
     if let Some(vertices) = every_vertex {
         return every_vertex_of(
             arguments,
@@ -35,9 +35,16 @@ pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
             out,
         );
     }
-    let evaluation = analysis.evaluate(&position)?;
     let limit = arguments.max_moves as usize;
-    let (winning, truncated) = analysis.winning_moves(&position, limit)?;
+    // Moves to list are found before the value: a search proves each a P-position, and the
+    // value's own search then finds most of what it needs known (see `Valuer`).
+    let (evaluation, (winning, truncated)) = if limit > 0 {
+        let winning = analysis.winning_moves(&position, limit)?;
+        (analysis.evaluate(&position)?, winning)
+    } else {
+        let evaluation = analysis.evaluate(&position)?;
+        (evaluation, analysis.winning_moves(&position, limit)?)
+    };
     let (drawing, drawing_truncated) = analysis.drawing_moves(&position, limit)?;
     let ascii = arguments.source.ascii;
     if arguments.json {

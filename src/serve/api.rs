@@ -503,7 +503,7 @@ pub fn plot(
         checkpoint: None,
         checkpoint_every: std::time::Duration::from_secs(60),
     };
-    let meter = crate::progress::Meter::for_output(true);
+    let meter = crate::progress::Meter::for_server();
     let sequence = opened
         .sequence(to, &options, &mut |heap| {
             meter.show(cgt_games::Progress::Sequence { heap, last: to })

@@ -104,6 +104,21 @@ fn a_long_genus_shows_progress_without_a_time_left() {
     assert!(!screen.contains("left"), "{screen}");
 }
 
+/// JSON piped on to another program (`cgt ... --json | jq`) still shows the progress on the
+/// terminal, stderr's (it was silent for as long as the computation took).
+#[test]
+fn json_piped_on_still_shows_progress_on_the_terminal() {
+    let Some(session) = start(
+        "cgt-json",
+        "sequence kayles --to 200 --misere --json | wc -c",
+    ) else {
+        return;
+    };
+    let screen = wait_for(&session, "misère genus of heap");
+    tmux(&["kill-session", "-t", &session]);
+    assert!(screen.contains("(of 200)"), "{screen}");
+}
+
 /// A reply that takes seconds shows its progress, and the line is gone once the move and the
 /// prompt are printed: `play` left it on the screen before them
 /// (`cgt: 316672 positions evaluated, ... you>`), its time counted from the start of the game.

@@ -195,69 +195,80 @@ where
     /// [`with_threads`](Self::with_threads)).
     fn run(&mut self, root: impl Fn() -> Frame<G::Position> + Sync) -> Result<Answer> {
         let stop = AtomicBool::new(false);
-        let (game, table, budget, threads) = (&self.game, &self.table, self.budget, self.threads);
-        let progress: Option<&mut dyn FnMut(u64)> = match self.progress.as_mut() {
-            Some(progress) => Some(progress.as_mut()),
-            None => None,
-        };
-        let in_force = crate::Stop::in_force();
-        let (result, stats) = std::thread::scope(|scope| {
-            let (sender, receiver) = mpsc::channel();
-            for _ in 1..threads {
-                let (sender, root, stop, in_force) = (sender.clone(), &root, &stop, &in_force);
-                scope.spawn(move || {
-                    crate::Stop::run_all(in_force, || {
-                        let mut helper = Worker {
-                            game,
-                            budget,
-                            table,
-                            stats: SearchStats::default(),
-                            progress: None,
-                            ticker: crate::ticker::Ticker::new(),
-                            stop,
-                            killers: Vec::new(),
-                        };
-                        let result = helper.run(root());
-                        if matches!(result, Ok(Some(_))) {
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                        let _ = sender.send((result, helper.stats));
-                    })
-                });
+        let (mut result, helpers) = self.on_threads(&stop, |worker, main| {
+            let result = worker.run(root());
+            // The first to answer ends the search; the calling thread's end ends it too.
+            if main || matches!(result, Ok(Some(_))) {
+                stop.store(true, Ordering::Relaxed);
             }
-            drop(sender);
-            let mut main = Worker {
-                game,
-                budget,
-                table,
-                stats: SearchStats::default(),
-                progress,
-                ticker: crate::ticker::Ticker::new(),
-                stop: &stop,
-                killers: Vec::new(),
-            };
-            let mut result = main.run(root());
-            stop.store(true, Ordering::Relaxed);
-            let mut stats = main.stats;
-            // Blocks until every helper has stopped and reported.
-            for (answer, helper) in receiver {
-                stats.questions += helper.questions;
-                stats.table_hits += helper.table_hits;
-                stats.options += helper.options;
-                if !matches!(result, Ok(Some(_))) && matches!(answer, Ok(Some(_))) {
-                    result = answer;
-                }
-            }
-            (result, stats)
+            result
         });
-        self.stats.questions += stats.questions;
-        self.stats.table_hits += stats.table_hits;
-        self.stats.options += stats.options;
+        for answer in helpers {
+            if !matches!(result, Ok(Some(_))) && matches!(answer, Ok(Some(_))) {
+                result = answer;
+            }
+        }
         match result? {
             Some(answer) => Ok(answer),
             // Only a thread that answered stops the others, so this is not reached.
             None => Err(self.budget.exceeded(Resource::Options)),
         }
+    }
+
+    /// Runs `work` on each of the search's threads, with a worker of its own (told whether it
+    /// is the calling thread's, which alone reports progress) sharing the table and `stop`:
+    /// the calling thread's result, then the helpers', once every helper has ended (the wait
+    /// blocks on a channel); their work is added to the search's.
+    fn on_threads<T: Send>(
+        &mut self,
+        stop: &AtomicBool,
+        work: impl Fn(&mut Worker<'_, G>, bool) -> T + Sync,
+    ) -> (T, Vec<T>) {
+        let (game, table, budget, threads) = (&self.game, &self.table, self.budget, self.threads);
+        let progress: Option<&mut dyn FnMut(u64)> = match self.progress.as_mut() {
+            Some(progress) => Some(progress.as_mut()),
+            None => None,
+        };
+        let worker = |progress| Worker {
+            game,
+            budget,
+            table,
+            stats: SearchStats::default(),
+            progress,
+            ticker: crate::ticker::Ticker::new(),
+            stop,
+            killers: Vec::new(),
+        };
+        let in_force = crate::Stop::in_force();
+        let (main, helpers, stats) = std::thread::scope(|scope| {
+            let (sender, receiver) = mpsc::channel();
+            for _ in 1..threads {
+                let (sender, work, worker, in_force) = (sender.clone(), &work, &worker, &in_force);
+                scope.spawn(move || {
+                    crate::Stop::run_all(in_force, || {
+                        let mut helper = worker(None);
+                        let result = work(&mut helper, false);
+                        let _ = sender.send((result, helper.stats));
+                    })
+                });
+            }
+            drop(sender);
+            let mut main = worker(progress);
+            let result = work(&mut main, true);
+            let mut stats = main.stats;
+            let mut helpers = Vec::new();
+            for (result, helper) in receiver {
+                stats.questions += helper.questions;
+                stats.table_hits += helper.table_hits;
+                stats.options += helper.options;
+                helpers.push(result);
+            }
+            (result, helpers, stats)
+        });
+        self.stats.questions += stats.questions;
+        self.stats.table_hits += stats.table_hits;
+        self.stats.options += stats.options;
+        (main, helpers)
     }
 
     /// The nimber of `position`.
@@ -322,6 +333,9 @@ where
         }
         let target = target.value();
         let options: Vec<G::Position> = self.game.moves(component).collect();
+        if self.threads > 1 && count > 1 && options.len() > 1 {
+            return self.options_of_value(options, target, count);
+        }
         let mut found = Vec::new();
         for option in options {
             if found.len() >= count {
@@ -330,6 +344,89 @@ where
             let parts = self.split(&option);
             if self.sum_is_p(parts, target)? {
                 found.push(option);
+            }
+        }
+        Ok(found)
+    }
+
+    /// The first `count` of `options` (in their order) whose value is `target`, the options
+    /// dealt to the threads one at a time: each thread asks its own option alone, all sharing
+    /// the table. Proving an option worth `target` takes a search of every reply, small and
+    /// many: split among threads that way they keep each other's work in the table, where
+    /// two threads on one small question mostly wait on each other (Cram 5 × 8's winning
+    /// moves: figures in PERFORMANCE.md). A thread takes the next option only while fewer
+    /// than `count` of those before it are known to be worth `target`; threads meet only on
+    /// a lock and a channel, both blocking.
+    fn options_of_value(
+        &mut self,
+        options: Vec<G::Position>,
+        target: u64,
+        count: usize,
+    ) -> Result<Vec<G::Position>> {
+        use std::sync::Mutex;
+        use std::sync::atomic::AtomicUsize;
+        let decided: Mutex<Vec<Option<bool>>> = Mutex::new(vec![None; options.len()]);
+        let next = AtomicUsize::new(0);
+        let stop = AtomicBool::new(false);
+        // One thread's share: options taken in turn until none is left, or `count` before the
+        // next are known; an error stops every thread.
+        let share = |worker: &mut Worker<'_, G>, _: bool| -> Result<()> {
+            loop {
+                let index = next.fetch_add(1, Ordering::Relaxed);
+                if index >= options.len() {
+                    return Ok(());
+                }
+                let known = decided
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)[..index]
+                    .iter()
+                    .filter(|&&worth| worth == Some(true))
+                    .count();
+                if known >= count {
+                    return Ok(());
+                }
+                let answer = worker.run(Frame::Sum {
+                    parts: split(worker.game, &options[index]),
+                    wanted: Wanted::one(target),
+                    largest: usize::MAX,
+                    next: 0,
+                    folded: 0,
+                });
+                match answer {
+                    Ok(Some(answer)) => {
+                        decided
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)[index] =
+                            Some(answer == Answer::Value(target));
+                    }
+                    // Stopped by another thread's error.
+                    Ok(None) => return Ok(()),
+                    Err(error) => {
+                        stop.store(true, Ordering::Relaxed);
+                        return Err(error);
+                    }
+                }
+            }
+        };
+        let (main, helpers) = self.on_threads(&stop, share);
+        let failure = std::iter::once(main).chain(helpers).find_map(Result::err);
+        // The options in order, up to the first not asked: an error only matters when it left
+        // one undecided before `count` were found.
+        let decided = decided
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut found = Vec::new();
+        for (option, worth) in options.into_iter().zip(decided) {
+            if found.len() >= count {
+                break;
+            }
+            match worth {
+                Some(true) => found.push(option),
+                Some(false) => {}
+                None => match failure {
+                    Some(error) => return Err(error),
+                    None => break,
+                },
             }
         }
         Ok(found)
@@ -485,6 +582,36 @@ mod tests {
                 for shard in &search.table.shards {
                     let shard = shard.0.lock().unwrap();
                     assert!(shard.entries.iter().all(|(_, entry)| entry.busy == 0));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn moves_to_a_value_are_the_first_options_worth_it_on_any_number_of_threads() {
+        // Kayles rows of 0 to 30 (OEIS A002186): an option's nimber is the xor of its rows'.
+        let kayles: [u64; 31] = [
+            0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7, 1, 4, 3, 2, 1, 4, 6, 7, 4, 1, 2, 8, 5,
+            4, 7,
+        ];
+        let worth = |rows: &Vec<u32>| rows.iter().fold(0, |x, &row| x ^ kayles[row as usize]);
+        for position in [vec![13], vec![17, 4], vec![9, 9, 2], vec![22], vec![30]] {
+            let options: Vec<Vec<u32>> = Kayles.moves(&position).collect();
+            for threads in [1, 2] {
+                let mut search = NimberSearch::new(Kayles).with_threads(threads);
+                for target in 0..6 {
+                    for count in [1, 2, 3, usize::MAX] {
+                        let expected: Vec<Vec<u32>> = options
+                            .iter()
+                            .filter(|option| worth(option) == target)
+                            .take(count)
+                            .cloned()
+                            .collect();
+                        let found = search
+                            .moves_to_value(&position, Nimber::new(target), count)
+                            .unwrap();
+                        assert_eq!(found, expected, "{position:?} to *{target}, {count}");
+                    }
                 }
             }
         }

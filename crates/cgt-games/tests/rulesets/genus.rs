@@ -213,3 +213,51 @@ fn octal_0_312_heaps_have_plambecks_genera() {
         }
     }
 }
+
+#[test]
+fn kayles_heaps_of_one_quotient_element_have_different_misere_values() {
+    // The misère quotient of Kayles (certified, order 40) sends heaps 27 and 33 to one element:
+    // they are alike in every sum of Kayles heaps, as the brute force confirms for every sum
+    // with up to four more pins. Yet their misère Grundy values differ (8 and 10, by the
+    // definition), so g⁻ and the genus of a wild heap are not functions of its element, and
+    // `sequence --misere` computes them from the definition rather than from the quotient.
+    let kayles = TakeAndBreak::kayles();
+    let quotient =
+        cgt_games::misere_quotient(&kayles, 200, Some((2, 2)), Default::default(), &mut |_| {})
+            .unwrap();
+    assert!(quotient.certified());
+    assert_eq!(quotient.quotient.phi(27), quotient.quotient.phi(33));
+    assert_eq!(brute_gamma(&kayles, &[27], 1), 8);
+    assert_eq!(brute_gamma(&kayles, &[33], 1), 10);
+    let mut brute = Brute {
+        rules: &kayles,
+        misere: true,
+        memo: HashMap::new(),
+    };
+    let mut others: Vec<Vec<u64>> = vec![vec![]];
+    for heaps in [
+        vec![1],
+        vec![2],
+        vec![3],
+        vec![4],
+        vec![1, 1],
+        vec![1, 2],
+        vec![1, 3],
+    ] {
+        others.push(heaps);
+    }
+    others.extend([vec![2, 2], vec![1, 1, 1], vec![1, 1, 2], vec![1, 1, 1, 1]]);
+    for other in others {
+        let outcome = |heap: u64, brute: &mut Brute<'_, TakeAndBreak>| {
+            let mut heaps = other.clone();
+            heaps.push(heap);
+            heaps.sort_unstable();
+            brute.value(&(heaps, 0, 0)) == 0
+        };
+        assert_eq!(
+            outcome(27, &mut brute),
+            outcome(33, &mut brute),
+            "27 and 33 beside {other:?}"
+        );
+    }
+}
