@@ -1060,6 +1060,17 @@ fn closed_forms_answer_without_search_or_memory() {
         stderr.contains("by the game's own estimate (none was examined)"),
         "{stderr}"
     );
+    // Officers to 10^10: a published computation found no period before 1.4 x 10^14, so every
+    // value is held and the memory they need is refused at once (it ran 26 s into the options'
+    // limit before), in both spellings of the code.
+    for code in ["octal:0.6", "octal:.60"] {
+        let (status, stderr) = check(&["sequence", code, "--to", "10000000000", "--summary"], b"");
+        assert_eq!(status, Some(2));
+        assert!(
+            stderr.contains("bytes of memory; raise --max-memory"),
+            "{stderr}"
+        );
+    }
     // A quotient that could add no heap within the budget is an error, not the quotient of none.
     let (code, stderr) = check(&["quotient", "kayles", "--max-memory", "0"], b"");
     assert_eq!(code, Some(2));

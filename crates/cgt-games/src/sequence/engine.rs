@@ -581,9 +581,10 @@ pub(super) fn compute(
 ) -> Result<GrundySequence> {
     let budget = options.budget;
     let provable = game.tail().is_none() && !game.has_unequal();
-    // No period can stop a game that cannot be proven periodic early: every value up to
-    // `last` will be held, so a budget too small for them is an error now, not in an hour.
-    if !provable {
+    // No period can stop a game that cannot be proven periodic early, or one a published
+    // computation shows is not periodic that early (Officers): every value up to `last` will
+    // be held, so a budget too small for them is an error now, not in an hour.
+    if !provable || super::period::no_period_before(game).is_some_and(|heaps| last < heaps) {
         check_memory(last, &Values::new(), budget)?;
     }
     let (mut checkpoint, resumed) = match &options.checkpoint {

@@ -217,9 +217,45 @@ pub(crate) fn guy_smith_bound(preperiod: u64, period: u64, max_take: u64, max_pa
     bound.max(max_take + 1)
 }
 
+/// Octal games a published computation took far without proving a period: none can be proven
+/// periodic before the heap given, so a sequence asked for to a smaller heap holds every value
+/// (as for a game no period theorem covers) and is refused at once when they cannot fit.
+const NO_PERIOD_BEFORE: [(&str, u64); 2] = [
+    // Officers: J. P. Grossman's computation, reported in Games of No Chance 5 (2025), went
+    // past 1.4 × 10^14 values without a period.
+    ("0.6", 140_000_000_000_000),
+    // Flammenkamp's period 328,226,140,474 after preperiod 465,384,263,797 ("Sprague-Grundy
+    // values of octal games"): a period is its multiple, from a preperiod no shorter, so
+    // none is proven before their sum.
+    ("0.106", 793_610_404_271),
+];
+
+/// The heap before which `game` cannot be proven periodic, when a published computation says
+/// (see [`NO_PERIOD_BEFORE`]).
+pub(crate) fn no_period_before(game: &crate::TakeAndBreak) -> Option<u64> {
+    NO_PERIOD_BEFORE.iter().find_map(|&(code, heaps)| {
+        let known = crate::TakeAndBreak::octal(code).ok()?;
+        let take = known.max_take()?;
+        let same = game.max_take() == Some(take)
+            && (0..=take).all(|k| game.digit(k) == known.digit(k) && !game.unequal(k));
+        same.then_some(heaps)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn officers_and_0_106_are_known_to_have_no_early_period_in_any_spelling() {
+        let octal = |code| crate::TakeAndBreak::octal(code).unwrap();
+        assert_eq!(no_period_before(&octal("0.6")), Some(140_000_000_000_000));
+        assert_eq!(no_period_before(&octal(".60")), Some(140_000_000_000_000));
+        assert_eq!(no_period_before(&octal("0.106")), Some(793_610_404_271));
+        assert_eq!(no_period_before(&octal("0.16")), None);
+        assert_eq!(no_period_before(&octal("0.7")), None);
+        assert_eq!(no_period_before(&crate::TakeAndBreak::kayles()), None);
+    }
 
     #[test]
     fn finds_a_shortest_period_after_a_preperiod() {
