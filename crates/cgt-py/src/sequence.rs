@@ -293,7 +293,12 @@ fn sequence(
     max_memory: Option<u64>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<PySequence> {
-    let budget = crate::budget(max_positions, max_options, max_memory);
+    let mut budget = crate::budget(max_positions, max_options, max_memory);
+    if max_positions.is_none() {
+        // As the program: a sequence's values, a byte or two each, are held to the memory
+        // alone unless a count is given (0.104 to 4.2 x 10^8 fits the default 2 GiB).
+        budget.positions = u64::MAX;
+    }
     if to >= budget.options {
         // As the program: every value handed back is read once.
         return Err(to_python(py, budget.exceeded(Resource::Options).into()));

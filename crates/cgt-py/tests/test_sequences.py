@@ -82,6 +82,21 @@ def test_bad_sequences_raise():
         cgt.sequence("octal:0.6", to=10**12)
     with pytest.raises(cgt.LimitExceeded):
         cgt.sequence("octal:0.6", to=10**6, max_positions=1000)
+    # Officers holds every value below 1.4 x 10^14 heaps (no period can be proven sooner, by a
+    # published computation): 10^10 of them are refused for memory at once, not for options
+    # after half a minute.
+    with pytest.raises(cgt.LimitExceeded, match="memory"):
+        cgt.sequence("octal:0.6", to=10**10)
+
+
+def test_a_sequence_is_held_to_its_memory_not_to_a_count_of_positions():
+    # As the program: without max_positions a sequence's values are bounded by max_memory
+    # alone. 0.104 (no period before heap 4.2 x 10^8) past the 10^8 positions that bound a
+    # search by default: about 100 MB, some seconds; a count given still bounds it.
+    last = 10**8 + 10
+    assert len(cgt.sequence("octal:0.104", to=last)) == last + 1
+    with pytest.raises(cgt.LimitExceeded, match="positions"):
+        cgt.sequence("octal:0.104", to=last, max_positions=10**6)
     with pytest.raises(TypeError):
         cgt.sequence(42, to=10)
     with pytest.raises(OverflowError):

@@ -385,6 +385,9 @@ where
                 if known >= count {
                     return Ok(());
                 }
+                // Each question is held to the budget's options on its own, as when the options
+                // are asked one after another (each a search of its own).
+                let spent = std::mem::take(&mut worker.stats.options);
                 let answer = worker.run(Frame::Sum {
                     parts: split(worker.game, &options[index]),
                     wanted: Wanted::one(target),
@@ -392,6 +395,7 @@ where
                     next: 0,
                     folded: 0,
                 });
+                worker.stats.options += spent;
                 match answer {
                     Ok(Some(answer)) => {
                         decided
@@ -613,6 +617,19 @@ mod tests {
                         assert_eq!(found, expected, "{position:?} to *{target}, {count}");
                     }
                 }
+                // Past the budget, an error on any number of threads, never a shorter list.
+                let small = Budget {
+                    options: 20,
+                    ..Budget::DEFAULT
+                };
+                let mut search = NimberSearch::new(Kayles)
+                    .with_budget(small)
+                    .with_threads(threads);
+                assert_eq!(
+                    search.moves_to_value(&position, Nimber::ZERO, usize::MAX),
+                    Err(small.exceeded(Resource::Options)),
+                    "{position:?} on {threads} threads"
+                );
             }
         }
     }
