@@ -328,6 +328,8 @@ pub struct GenusSolver<G: ImpartialGame> {
     /// The bytes of the positions the frames on the stack hold (their own, their parts and
     /// their moves), with what they keep outside.
     listed: usize,
+    /// Whether a component is \*1, for those met (see `without_pairs_of_one`).
+    ones: HashMap<G::Position, bool>,
 }
 
 impl<G: ImpartialGame> fmt::Debug for GenusSolver<G> {
@@ -349,6 +351,7 @@ impl<G: ImpartialGame> GenusSolver<G> {
             examined: 0,
             outside: 0,
             listed: 0,
+            ones: HashMap::new(),
         }
     }
 
@@ -471,7 +474,7 @@ impl<G: ImpartialGame> GenusSolver<G> {
             if self.examined > self.budget.options {
                 return Err(self.budget.exceeded(Resource::Options));
             }
-            let next = self.game.canonical(next);
+            let next = without_pairs_of_one(&self.game, &mut self.ones, self.game.canonical(next));
             held += std::mem::size_of::<G::Position>() + self.outside_of(&next);
             moves.push(next);
             if moves.len() % 4096 == 0 {
@@ -569,5 +572,60 @@ impl<G: ImpartialGame> GenusSolver<G> {
             Some(Mark::Known(genus, tameness)) => (genus.clone(), *tameness),
             _ => unreachable!("an option is valued before its position"),
         }
+    }
+}
+
+/// `position` less each two of its components that are \*1 (one move, which ends the
+/// game): \*1 + \*1 is 0 in misère play too (X + \*1 + \*1 has the outcome of X, by
+/// induction on X), and equal games have equal genera (Conway, *On Numbers and Games*,
+/// ch. 12). Only the options of a position are so reduced, never the position asked
+/// about: X + \*1 + \*1 is wild when X is restive, and an option is looked at only for its
+/// genus and whether it is tame, which the reduction keeps.
+fn without_pairs_of_one<G: ImpartialGame>(
+    game: &G,
+    ones: &mut HashMap<G::Position, bool>,
+    position: G::Position,
+) -> G::Position {
+    let parts: Vec<G::Position> = game.components(position.clone()).collect();
+    if parts.len() < 2 {
+        return position;
+    }
+    let mut one = Vec::with_capacity(parts.len());
+    for part in &parts {
+        let known = match ones.get(part) {
+            Some(&known) => known,
+            None => {
+                let mut moves = game.moves(part);
+                let known = match (moves.next(), moves.next()) {
+                    (Some(only), None) => game.moves(&only).next().is_none(),
+                    _ => false,
+                };
+                ones.insert(part.clone(), known);
+                known
+            }
+        };
+        one.push(known);
+    }
+    let ones = one.iter().filter(|&&known| known).count();
+    if ones < 2 {
+        return position;
+    }
+    let mut dropped = ones - ones % 2;
+    let kept: Vec<G::Position> = parts
+        .into_iter()
+        .zip(one)
+        .filter(|&(_, one)| {
+            if dropped > 0 && one {
+                dropped -= 1;
+                false
+            } else {
+                true
+            }
+        })
+        .map(|(part, _)| part)
+        .collect();
+    match game.join(kept) {
+        Some(joined) => game.canonical(joined),
+        None => position,
     }
 }

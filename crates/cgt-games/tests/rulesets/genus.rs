@@ -83,6 +83,13 @@ fn kayles_heaps_and_sums_have_the_genus_of_the_definition() {
     let singles: Vec<Vec<u64>> = (0..=11).map(|n| vec![n]).collect();
     let mut positions: Vec<&[u64]> = singles.iter().map(Vec::as_slice).collect();
     positions.extend([&[1u64, 2][..], &[2, 3], &[1, 1, 4], &[3, 5], &[2, 2, 6]]);
+    // Sums whose options hold pairs of heaps of 1, which the solver cancels (*1 + *1 = 0).
+    positions.extend([
+        &[1u64, 1, 5, 6][..],
+        &[1, 1, 1, 7],
+        &[1, 1, 2, 2, 6],
+        &[4, 4, 4],
+    ]);
     check_genus_against_definition(TakeAndBreak::kayles(), &positions);
 }
 
@@ -178,6 +185,18 @@ fn a_wild_game_is_not_tame_and_its_options_decide_restive() {
         assert_eq!(classes[n as usize], expected, "heap {n}: {genus}");
     }
     assert!(classes.contains(&Tameness::Wild));
+    // Heap 5 is restive; beside two heaps of 1 it is wild, by the definition: the option
+    // 1 + 5 has the restive 5 among its options. (The solver cancels two heaps of 1 in the
+    // options it looks at, never in the position asked about.)
+    assert_eq!(classes[5], Tameness::Restive);
+    assert_eq!(
+        solver.tameness(&Heaps::from([1, 1, 5])).unwrap(),
+        Tameness::Wild
+    );
+    assert_eq!(
+        solver.tameness(&Heaps::from([1, 5])).unwrap(),
+        Tameness::Wild
+    );
 }
 
 #[test]
