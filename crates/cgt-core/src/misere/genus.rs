@@ -576,11 +576,14 @@ impl<G: ImpartialGame> GenusSolver<G> {
 }
 
 /// `position` less each two of its components that are \*1 (one move, which ends the
-/// game): \*1 + \*1 is 0 in misère play too (X + \*1 + \*1 has the outcome of X, by
-/// induction on X), and equal games have equal genera (Conway, *On Numbers and Games*,
-/// ch. 12). Only the options of a position are so reduced, never the position asked
-/// about: X + \*1 + \*1 is wild when X is restive, and an option is looked at only for its
-/// genus and whether it is tame, which the reduction keeps.
+/// game) keep the genus. In normal play \*1 + \*1 is 0; in misère play g⁻(X + \*1 + \*1) =
+/// g⁻(X) for every X, by induction on X: for X = 0 both are 1; otherwise the options of
+/// X + \*1 + \*1 are X' + \*1 + \*1 for the options X' of X (of g⁻(X') by induction) and
+/// X + \*1, whose g⁻ is not g⁻(X) since X is one of its options: the mex is g⁻(X). With X
+/// beside any heaps of 2, every exponent of the genus is kept. Only the options of a position
+/// are so reduced, never the position asked about: X + \*1 + \*1 is wild when X is restive,
+/// and an option is looked at only for its genus and whether it is tame, which the reduction
+/// keeps.
 fn without_pairs_of_one<G: ImpartialGame>(
     game: &G,
     ones: &mut HashMap<G::Position, bool>,
