@@ -449,7 +449,15 @@ impl Notation for Chomp {
         Ok(rows)
     }
 
+    /// Row lengths, `7,7,5,3`; a rectangle of two rows or more as `RxC`, as it may be typed
+    /// (`10000x10000` was written as ten thousand lengths).
     fn write_component(&self, rows: &Vec<u32>) -> String {
+        if let [first, second, ..] = rows.as_slice()
+            && rows.iter().all(|length| length == first)
+            && first == second
+        {
+            return format!("{}x{first}", rows.len());
+        }
         let written: Vec<String> = rows.iter().map(u32::to_string).collect();
         written.join(",")
     }

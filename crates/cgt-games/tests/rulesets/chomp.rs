@@ -246,3 +246,24 @@ fn a_table_of_13_by_13_reports_its_making_and_holds_the_brute_forces_values() {
     // --cols 13`, run beside this program) finds by its own search.
     assert_eq!(chomp.known_grundy(&vec![13; 13]), Some(Nimber::new(33)));
 }
+
+#[test]
+fn a_rectangle_is_written_as_it_is_typed_and_every_diagram_reads_back() {
+    use cgt_games::Notation;
+    // A rectangle of two rows or more is written RxC (10000 x 10000 was ten thousand lengths
+    // on one line); other diagrams by their row lengths; each reads back to the same rows.
+    for (typed, written, rows) in [
+        ("3x4", "3x4", vec![4u32; 3]),
+        ("4,4", "2x4", vec![4, 4]),
+        ("7,7,5,3", "7,7,5,3", vec![7, 7, 5, 3]),
+        ("1x5", "5", vec![5]),
+        ("5x1", "5x1", vec![1; 5]),
+        ("10000x10000", "10000x10000", vec![10_000; 10_000]),
+    ] {
+        let chomp = Chomp::default();
+        let read = chomp.read_component(typed).unwrap();
+        assert_eq!(read, rows, "{typed}");
+        assert_eq!(chomp.write_component(&read), written, "{typed}");
+        assert_eq!(chomp.read_component(written).unwrap(), rows, "{written}");
+    }
+}
