@@ -127,6 +127,18 @@ impl Board {
                      dawson-kayles: `cgt value dawson-kayles {n}`",
                     n = rows.max(columns)
                 ),
+                // Past the board's size the mirror still settles a board with an even side
+                // (every move has a disjoint image through the centre; with one odd side the
+                // first player takes the two central cells first), said in the refusal.
+                _ if rows % 2 == 0 && columns % 2 == 0 => "a board may have at most 4096 \
+                     cells (an even by even board is a P-position, whatever its size: the \
+                     second player answers each domino with its image through the centre)"
+                    .to_string(),
+                _ if rows % 2 == 0 || columns % 2 == 0 => "a board may have at most 4096 \
+                     cells (an even by odd board is an N-position, whatever its size: the \
+                     first player covers the two central cells, then answers each domino with \
+                     its image through the centre)"
+                    .to_string(),
                 _ => "a board may have at most 4096 cells".to_string(),
             };
             return Err(component_error("cram", &format!("{rows}x{columns}"), &why));
