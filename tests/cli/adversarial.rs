@@ -1075,10 +1075,16 @@ fn closed_forms_answer_without_search_or_memory() {
     // side is even (no board is built).
     let (status, stderr) = check(&["value", "cram", "1000x1000"], b"");
     assert_eq!(status, Some(2));
-    assert!(stderr.contains("an even by even board is a P-position"), "{stderr}");
+    assert!(
+        stderr.contains("an even by even board is a P-position"),
+        "{stderr}"
+    );
     let (status, stderr) = check(&["value", "cram", "999x1000"], b"");
     assert_eq!(status, Some(2));
-    assert!(stderr.contains("an even by odd board is an N-position"), "{stderr}");
+    assert!(
+        stderr.contains("an even by odd board is an N-position"),
+        "{stderr}"
+    );
     // A quotient that could add no heap within the budget is an error, not the quotient of none.
     let (code, stderr) = check(&["quotient", "kayles", "--max-memory", "0"], b"");
     assert_eq!(code, Some(2));

@@ -191,6 +191,19 @@ where
         split(&self.game, position)
     }
 
+    /// The nimber of `position` when the game's closed forms or the table already know that
+    /// of every component (a search asked before), without a search.
+    pub(crate) fn known_nimber(&self, position: &G::Position) -> Option<Nimber> {
+        let mut total = 0;
+        for part in self.split(position) {
+            total ^= match self.game.known_grundy(&part) {
+                Some(value) => value.value(),
+                None => self.table.get(&part)?.nimber()?,
+            };
+        }
+        Some(Nimber::new(total))
+    }
+
     /// Answers the question `root` makes, on the search's threads (see
     /// [`with_threads`](Self::with_threads)).
     fn run(&mut self, root: impl Fn() -> Frame<G::Position> + Sync) -> Result<Answer> {
