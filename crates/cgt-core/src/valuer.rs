@@ -189,7 +189,12 @@ where
             }
             _ => {}
         }
-        let value = match self.known_nimber(position) {
+        // The closed forms of the position as given first: a mirror is seen on the vertices as
+        // numbered (node-kayles grid:8x8), not on its canonical components.
+        let known = game
+            .known_grundy(position)
+            .or_else(|| self.known_nimber(position));
+        let value = match known {
             Some(value) => Some(value),
             None if count == 1 => Some(self.nimber(position)?),
             None => None,

@@ -191,13 +191,14 @@ where
         split(&self.game, position)
     }
 
-    /// The nimber of `position` when the game's closed forms or the table already know that
-    /// of every component (a search asked before), without a search.
+    /// The nimber of `position` when the game's closed forms (a value, or the outcome P) or
+    /// the table (a search asked before) know that of every component, without a search.
     pub(crate) fn known_nimber(&self, position: &G::Position) -> Option<Nimber> {
         let mut total = 0;
         for part in self.split(position) {
             total ^= match self.game.known_grundy(&part) {
                 Some(value) => value.value(),
+                None if self.game.known_outcome(&part) == Some(crate::Outcome::Previous) => 0,
                 None => self.table.get(&part)?.nimber()?,
             };
         }
