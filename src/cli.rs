@@ -368,11 +368,12 @@ impl BudgetArgs {
     }
 
     /// The budget of a Grundy sequence: as [`BudgetArgs::budget`], but with no count of
-    /// values unless one is given, since a sequence's values (a byte or two each) are held to
-    /// the memory budget anyway: the default 2 GiB holds a billion and more.
+    /// values unless one is given ([`cgt_games::DEFAULT_SEQUENCE_POSITIONS`]).
     pub fn sequence_budget(&self) -> cgt_core::Budget {
         cgt_core::Budget {
-            positions: self.max_positions.unwrap_or(u64::MAX),
+            positions: self
+                .max_positions
+                .unwrap_or(cgt_games::DEFAULT_SEQUENCE_POSITIONS),
             ..self.budget()
         }
     }

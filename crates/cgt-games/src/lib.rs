@@ -87,4 +87,7 @@ pub use heaps::{
 };
 pub use notation::{Notation, Progress, Reporter};
 pub use sequence::period::Period;
-pub use sequence::{GrundySequence, MAX_COMPUTED, Scaling, SequenceOptions, SparseReport, Values};
+pub use sequence::{
+    DEFAULT_SEQUENCE_POSITIONS, GrundySequence, MAX_COMPUTED, Scaling, SequenceOptions,
+    SparseReport, Values,
+};

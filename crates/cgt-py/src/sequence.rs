@@ -293,12 +293,12 @@ fn sequence(
     max_memory: Option<u64>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<PySequence> {
-    let mut budget = crate::budget(max_positions, max_options, max_memory);
-    if max_positions.is_none() {
-        // As the program: a sequence's values, a byte or two each, are held to the memory
-        // alone unless a count is given (0.104 to 4.2 x 10^8 fits the default 2 GiB).
-        budget.positions = u64::MAX;
-    }
+    // As the program: no count of values unless one is given, only the memory.
+    let budget = crate::budget(
+        Some(max_positions.unwrap_or(cgt_games::DEFAULT_SEQUENCE_POSITIONS)),
+        max_options,
+        max_memory,
+    );
     if to >= budget.options {
         // As the program: every value handed back is read once.
         return Err(to_python(py, budget.exceeded(Resource::Options).into()));

@@ -593,7 +593,7 @@ fn without_pairs_of_one<G: ImpartialGame>(
     if parts.len() < 2 {
         return position;
     }
-    let mut one = Vec::with_capacity(parts.len());
+    let mut is_one = Vec::with_capacity(parts.len());
     for part in &parts {
         let known = match ones.get(part) {
             Some(&known) => known,
@@ -607,16 +607,16 @@ fn without_pairs_of_one<G: ImpartialGame>(
                 known
             }
         };
-        one.push(known);
+        is_one.push(known);
     }
-    let ones = one.iter().filter(|&&known| known).count();
-    if ones < 2 {
+    let count = is_one.iter().filter(|&&known| known).count();
+    if count < 2 {
         return position;
     }
-    let mut dropped = ones - ones % 2;
+    let mut dropped = count - count % 2;
     let kept: Vec<G::Position> = parts
         .into_iter()
-        .zip(one)
+        .zip(is_one)
         .filter(|&(_, one)| {
             if dropped > 0 && one {
                 dropped -= 1;

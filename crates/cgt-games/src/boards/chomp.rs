@@ -452,9 +452,8 @@ impl Notation for Chomp {
     /// Row lengths, `7,7,5,3`; a rectangle of two rows or more as `RxC`, as it may be typed
     /// (`10000x10000` was written as ten thousand lengths).
     fn write_component(&self, rows: &Vec<u32>) -> String {
-        if let [first, second, ..] = rows.as_slice()
+        if let [first, _, ..] = rows.as_slice()
             && rows.iter().all(|length| length == first)
-            && first == second
         {
             return format!("{}x{first}", rows.len());
         }

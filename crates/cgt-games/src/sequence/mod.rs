@@ -578,6 +578,11 @@ fn fits_memory(n: u64, values: &Values, budget: Budget) -> bool {
     bytes <= budget.memory
 }
 
+/// The count of remembered values a sequence's budget has when none is given: no count, since
+/// a sequence's values (a byte or two each) are held to the memory budget anyway (the default
+/// 2 GiB holds a billion and more). The program and the Python package both take it.
+pub const DEFAULT_SEQUENCE_POSITIONS: u64 = u64::MAX;
+
 /// The settings of one computation of a sequence.
 ///
 /// # Examples
