@@ -440,14 +440,27 @@ impl Run {
                 match (pool, job) {
                     (Some(pool), Some(job)) => {
                         let (scratch, spare) = (&mut sharing.scratch, std::mem::take(&mut sharing.spare));
-                        let theirs = || {
-                            let clock = Instant::now();
-                            let done = sharing::run(job, known, rare, scratch, spare, helpers);
-                            (done, clock.elapsed().as_secs_f64())
-                        };
                         let clock = Instant::now();
-                        let ((overflow, ours), (done, theirs)) = pool.join(ours, theirs);
-                        sharing.balance(ours, theirs);
+                        let theirs = || {
+                            let started = clock.elapsed().as_secs_f64();
+                            let done = sharing::run(job, known, rare, scratch, spare, helpers);
+                            (done, started, clock.elapsed().as_secs_f64() - started)
+                        };
+                        // The engine's half runs on this thread, the helpers' on the pool's:
+                        // the only hand-offs are the pool's waking for the job and, when the
+                        // helpers are the slower, this thread's wait for them (both block,
+                        // neither spins).
+                        let mut helped = None;
+                        let (overflow, ours) = pool.in_place_scope(|scope| {
+                            scope.spawn(|_| helped = Some(theirs()));
+                            ours()
+                        });
+                        let (done, started, theirs) =
+                            helped.expect("the scope waits for its job");
+                        // The halves are balanced to end together: the helpers start late by
+                        // the time a sleeping thread takes to wake (tens of microseconds on a
+                        // virtual machine), so they are given that much less.
+                        sharing.balance(ours, started + theirs);
                         sharing.overlap(ours, theirs, clock.elapsed().as_secs_f64());
                         (overflow, Some(done))
                     }
@@ -723,22 +736,26 @@ fn advance(
             && end <= last
             && run.values.bytes_per_value() <= 2;
         let job = shares.then(|| {
-            let sparse = matches!(run.engine.method, Method::Sparse(_));
+            let classes = match run.engine.method {
+                Method::Sparse(classes) => Some(classes),
+                Method::Plain => None,
+            };
             Job {
                 start: end,
                 end: end.saturating_add(size(end)).min(stop),
                 known: n,
-                bound: run.sharing.bound(end, sparse, &run.rare),
+                bound: run.sharing.bound(end, classes.is_some(), &run.rare),
                 generation: run.generation,
-                sparse,
-                window: run.sharing.window,
+                classes,
+                reach: run.sharing.reach,
                 width: run.engine.width(),
                 pairs: run.engine.kernel.pairs.clone(),
             }
         });
         if job.is_some() && pool.is_none() {
+            // The engine's thread is not the pool's: the pool holds the helpers.
             pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
+                .num_threads(threads - 1)
                 .thread_name(|index| format!("cgt-sequence-{index}"))
                 .build()
                 .ok();

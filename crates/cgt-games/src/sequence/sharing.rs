@@ -1,24 +1,29 @@
-//! Work sharing between two threads, in batches of heaps.
+//! Work sharing between threads, in batches of heaps.
 //!
 //! The value of heap n needs the values of every smaller heap, so heaps are valued one after
 //! another; but most of the splits of a heap have both parts far below it. The engine values
-//! heaps in batches, and while it values batch j, a second thread values, for every heap of
-//! batch j + 1, the splits whose parts are both among the heaps known when batch j began
+//! heaps in batches, and while it values batch j, helper threads value, for every heap of
+//! batch j + 1, splits whose parts are both among the heaps known when batch j began
 //! (`known`): with the plain method, the splits whose smaller part is above `bound`; with the
-//! sparse method, the splits whose rare part is above `bound`. It hands them over as bit words,
-//! one set per total, and the engine values the rest itself. `bound` is moved batch by batch so
-//! that the two threads take about as long ([`Sharing::balance`]).
+//! sparse method, the splits whose rare part is above `bound`, and then the common splits from
+//! the first whose parts are both known, as the engine would scan them, until the helper's own
+//! tentative mex is settled or its `reach` is spent. They hand over bit words, one set per
+//! total, and for the sparse method a cursor per total: the engine values the rest itself,
+//! going on from the cursor, and takes the splits with one of the newest heaps (the critical
+//! path) only if the mex is not settled by then, which is rare. `bound` and `reach` are moved
+//! batch by batch so that the engine and the helpers end together ([`Sharing::balance`]).
 //!
-//! The threads meet once a batch (some hundreds of microseconds of work), through rayon's
-//! `join`, which blocks rather than spins, and which runs both halves on the calling thread
-//! when no other thread takes the second. Work is shared only where a heap costs enough
-//! ([`SHARE_COST`]), and when the two halves of a batch keep running one after the other (no
-//! core is free for the second thread: a busy machine, or a process pinned to one core), the
-//! engine stops sharing for a while ([`Sharing::overlap`]): a two-thread run then costs what a
-//! one-thread run does.
+//! The threads meet once a batch (some hundreds of microseconds of work): the engine's thread
+//! hands the helpers' half to the pool (rayon's `in_place_scope`), values its own half, and
+//! waits for theirs if they are not done; the waits block, never spin. Work is shared only
+//! where a heap costs enough ([`SHARE_COST`]), and when the two halves of a batch keep running
+//! one after the other (no core is free for the helpers: a busy machine, or a process pinned
+//! to one core), the engine stops sharing for a while ([`Sharing::overlap`]): a two-thread run
+//! then costs what a one-thread run does.
 
 use crate::sequence::values::Cell;
 
+use super::sparse::{Classes, FIRST_BLOCK, SPARSE_BLOCK};
 use super::splits::{SplitSet, View, split_half};
 
 /// What the second thread is to value: the splits of heaps `start..end` with parts below
@@ -30,10 +35,12 @@ pub(super) struct Job {
     pub(super) bound: u64,
     /// The engine's method when the job was planned; a job for another is thrown away.
     pub(super) generation: u64,
-    pub(super) sparse: bool,
-    /// For the sparse method: how many splits next to the middle of each total the other
-    /// thread values too (any split may settle the mex, and those have both parts known).
-    pub(super) window: u64,
+    /// The sparse method's classes, or none for the plain method.
+    pub(super) classes: Option<Classes>,
+    /// For the sparse method: the most splits of two common parts the other thread scans for
+    /// each total, from the first whose parts are both known, before the engine goes on from
+    /// where it stopped (it stops sooner where its own tentative mex is settled).
+    pub(super) reach: u64,
     /// Bit words a set of split values needs.
     pub(super) width: usize,
     pub(super) pairs: Vec<(u64, bool)>,
@@ -45,6 +52,9 @@ pub(super) struct Shared {
     lowest: u64,
     span: usize,
     words: Vec<u64>,
+    /// For the sparse method, for each total and flag: the first smaller part of a common
+    /// split the other thread did not scan (it scanned those from [`Shared::first_known`]).
+    cursors: Vec<u64>,
     /// Options examined.
     pub(super) work: u64,
 }
@@ -93,12 +103,18 @@ impl Shared {
         (self.engine_bound(total), self.job.known)
     }
 
-    /// For the sparse method: the splits of `total` whose smaller part is above the answer
-    /// (and at most `half`) are shared, whatever their classes.
-    pub(super) fn window_start(&self, total: u64, half: u64) -> u64 {
-        half.saturating_sub(self.job.window)
-            .max(total.saturating_sub(self.job.known))
-            .min(half)
+    /// The smallest part of a split of `total` whose larger part was known to the other
+    /// thread: its scan of common splits starts there.
+    pub(super) fn first_known(&self, total: u64) -> u64 {
+        total.saturating_sub(self.job.known) + 1
+    }
+
+    /// For the sparse method: the splits of `total` the other thread scanned whatever their
+    /// classes, as the smaller parts `first_known(total)..cursor`; the engine goes on from
+    /// `cursor` to the middle, then takes the splits below `first_known(total)`.
+    pub(super) fn common_cursor(&self, total: u64, distinct: bool) -> u64 {
+        let slot = usize::from(distinct) * self.span + (total - self.lowest) as usize;
+        self.cursors[slot]
     }
 }
 
@@ -142,29 +158,33 @@ pub(super) fn run<T: Cell>(
         lowest,
         span,
         words: Vec::new(),
+        cursors: Vec::new(),
         work: 0,
     };
     let width = shared.job.width;
     // Each helper's run of slots, and the words from its first slot to the next run's.
     let runs: Vec<&[usize]> = slots.chunks(slots.len().div_ceil(helpers).max(1)).collect();
+    let mut cursors = vec![0; 2 * span];
     let mut pieces = Vec::with_capacity(runs.len());
-    let mut rest: &mut [u64] = &mut words;
+    let (mut rest, mut rest_cursors): (&mut [u64], &mut [u64]) = (&mut words, &mut cursors);
     let mut offset = 0;
     for (index, run) in runs.iter().enumerate() {
         let next = runs.get(index + 1).map_or(2 * span, |next| next[0]);
         let (piece, tail) = rest.split_at_mut((next - offset) * width);
-        pieces.push((offset, piece, *run));
-        rest = tail;
+        let (piece_cursors, tail_cursors) = rest_cursors.split_at_mut(next - offset);
+        pieces.push((offset, piece, piece_cursors, *run));
+        (rest, rest_cursors) = (tail, tail_cursors);
         offset = next;
     }
     let work: u64 = {
         let shared = &shared;
-        let value = |(offset, piece, run): (usize, &mut [u64], &[usize]),
-                     scratch: &mut SplitSet| {
+        let value = |(offset, piece, cursors, run): Piece, scratch: &mut SplitSet| {
             let mut work = 0;
             for &slot in run {
                 let (distinct, total) = (slot >= span, (slot % span) as u64 + lowest);
-                work += shared.value_total(known, rare, scratch, total, distinct);
+                let (examined, cursor) = shared.value_total(known, rare, scratch, total, distinct);
+                work += examined;
+                cursors[slot - offset] = cursor;
                 let at = (slot - offset) * width;
                 scratch.words_into(&mut piece[at..at + width]);
             }
@@ -183,13 +203,19 @@ pub(super) fn run<T: Cell>(
         }
     };
     shared.words = words;
+    shared.cursors = cursors;
     shared.work = work;
     shared
 }
 
+/// A helper's share of a job: the first slot of its part of the buffers, its part of the bit
+/// words and of the cursors, and its slots.
+type Piece<'a> = (usize, &'a mut [u64], &'a mut [u64], &'a [usize]);
+
 impl Shared {
     /// Values into `scratch` the shared splits of `total` (unequal parts only when `distinct`),
-    /// and returns the options examined.
+    /// and returns the options examined and, for the sparse method, the first smaller part of
+    /// a common split left to the engine.
     fn value_total<T: Cell>(
         &self,
         known: View<T>,
@@ -197,27 +223,45 @@ impl Shared {
         scratch: &mut SplitSet,
         total: u64,
         distinct: bool,
-    ) -> u64 {
+    ) -> (u64, u64) {
         scratch.clear();
         let bound = self.engine_bound(total);
-        let mut work = 0;
-        if self.job.sparse {
-            let from = rare.partition_point(|&(part, _)| part <= bound);
-            let to = rare.partition_point(|&(part, _)| part < self.job.known);
-            if from < to {
-                scratch.scan_parts(known, &rare[from..to], total, distinct);
-                work += (to - from) as u64;
-            }
-            let half = split_half(total, distinct);
-            let start = self.window_start(total, half);
-            scratch.scan_range(known, total, start + 1, half);
-            work += half - start;
-        } else {
-            let (bound, end) = self.plain_range(total, split_half(total, distinct));
+        let half = split_half(total, distinct);
+        let Some(classes) = self.job.classes else {
+            let (bound, end) = self.plain_range(total, half);
             scratch.scan_range(known, total, bound + 1, end);
-            work += end - bound;
+            return (end - bound, 0);
+        };
+        let mut work = 0;
+        let from = rare.partition_point(|&(part, _)| part <= bound);
+        let to = rare.partition_point(|&(part, _)| part < self.job.known);
+        if from < to {
+            scratch.scan_parts(known, &rare[from..to], total, distinct);
+            work += (to - from) as u64;
         }
-        work
+        // The common splits whose parts are both known, in the order the engine would scan
+        // them, until the tentative mex of what this thread has seen has the parity two common
+        // parts cannot give (the engine, which sees more, usually stops there too), or the
+        // reach is used up. The engine goes on from the cursor, so where this stops changes
+        // only who does the work, never the value.
+        let mut cursor = self.first_known(total);
+        let last = half.min(cursor.saturating_add(self.job.reach).saturating_sub(1));
+        let commons = classes.common_pair_parity(total);
+        let (mut candidate, mut block) = (0, FIRST_BLOCK);
+        while cursor <= last {
+            while scratch.contains(candidate) {
+                candidate += 1;
+            }
+            if classes.parity(candidate) != commons {
+                break;
+            }
+            let to = last.min(cursor + block - 1);
+            scratch.scan_range(known, total, cursor, to);
+            work += to + 1 - cursor;
+            cursor = to + 1;
+            block = (2 * block).min(SPARSE_BLOCK);
+        }
+        (work, cursor)
     }
 }
 
@@ -230,8 +274,8 @@ pub(super) struct Sharing {
     pub(super) spare: Vec<u64>,
     /// The share of the splits to hand over, between 0 and 1.
     share: f64,
-    /// The window of splits next to the middle handed over with the sparse method.
-    pub(super) window: u64,
+    /// The most common splits of a total the other thread scans with the sparse method.
+    pub(super) reach: u64,
     /// Heaps valued with shared work.
     pub(super) heaps: u64,
     /// Batches in a row whose two halves did not run at the same time.
@@ -263,7 +307,7 @@ impl Sharing {
             scratch: Vec::new(),
             spare: Vec::new(),
             share: 0.5,
-            window: 64,
+            reach: MIN_REACH,
             heaps: 0,
             serial: 0,
             paused: 0,
@@ -326,21 +370,25 @@ impl Sharing {
 
     /// Moves the work towards a split that makes the engine's part of a batch take as long
     /// as the other thread's (`engine` and `other` seconds): first the share of the rare
-    /// parts, each of which saves the engine a split; then the window of middle splits, which
-    /// saves it splits only where the mex would not have been settled sooner.
+    /// parts, each of which saves the engine a split; then the reach of the other thread's scan
+    /// of common splits, which saves the engine splits only where it would not have settled
+    /// the mex sooner.
     pub(super) fn balance(&mut self, engine: f64, other: f64) {
         if engine + other <= 0.0 {
             return;
         }
         let step = 0.1 * (engine - other) / (engine + other);
-        let window = self.window as f64 * (1.0 + 4.0 * step);
-        if step > 0.0 && self.share < 0.98 || step < 0.0 && self.window <= 64 {
+        let reach = self.reach as f64 * (1.0 + 4.0 * step);
+        if step > 0.0 && self.share < 0.98 || step < 0.0 && self.reach <= MIN_REACH {
             self.share = (self.share + step).clamp(0.02, 0.98);
         } else {
-            self.window = (window as u64).clamp(64, 1 << 16);
+            self.reach = (reach as u64).clamp(MIN_REACH, 1 << 16);
         }
     }
 }
+
+/// The least reach of the other thread's scan of common splits.
+const MIN_REACH: u64 = 64;
 
 #[cfg(test)]
 mod tests {
@@ -363,22 +411,28 @@ mod tests {
             known: 2800,
             bound: 700,
             generation: 0,
-            sparse,
-            window: 90,
+            classes: sparse.then_some(Classes {
+                mask: 0b110,
+                refine: false,
+                base: true,
+            }),
+            reach: 90,
             width: 16,
             pairs,
         }
     }
 
     /// The values of the splits of `total` the job shares, by the definition: the smaller
-    /// parts above the engine's bound (plain), or the rare parts above it and the window next
-    /// to the middle (sparse), each with both parts known.
+    /// parts above the engine's bound (plain), or the rare parts above it and the common
+    /// splits from the first with both parts known up to the cursor the job reports (sparse),
+    /// each with both parts known.
     fn by_definition(
         job: &Job,
         values: &[u16],
         rare: &[(u64, u64)],
         total: u64,
         distinct: bool,
+        cursor: u64,
     ) -> Vec<bool> {
         let mut seen = vec![false; 1024];
         let bound = job.bound.max(total.saturating_sub(job.known));
@@ -390,7 +444,7 @@ mod tests {
                 seen[(values[small as usize] ^ values[large as usize]) as usize] = true;
             }
         };
-        if job.sparse {
+        if job.classes.is_some() {
             for &(part, _) in rare
                 .iter()
                 .filter(|&&(part, _)| part > bound && part < job.known)
@@ -399,11 +453,8 @@ mod tests {
                     add(part);
                 }
             }
-            let from = half
-                .saturating_sub(job.window)
-                .max(total.saturating_sub(job.known))
-                .min(half);
-            (from + 1..=half).for_each(&mut add);
+            let first = total.saturating_sub(job.known) + 1;
+            (first..cursor.min(half + 1)).for_each(&mut add);
         } else {
             (bound + 1..=half.min(job.known - 1).max(bound)).for_each(&mut add);
         }
@@ -434,8 +485,21 @@ mod tests {
                     for heap in 3000..3200 {
                         for &(k, distinct) in &pairs {
                             let total = heap - k;
+                            let first = total.saturating_sub(shared.job.known) + 1;
+                            let half = split_half(total, distinct);
+                            let cursor = shared.common_cursor(total, distinct);
+                            if sparse {
+                                // The scan starts at the first split with both parts known
+                                // and goes at most the job's reach.
+                                assert!(
+                                    cursor >= first
+                                        && cursor <= half.min(first + shared.job.reach - 1) + 1
+                                        || cursor == first && first > half,
+                                    "total {total}: cursor {cursor}, first {first}"
+                                );
+                            }
                             let expected =
-                                by_definition(&shared.job, &values, &rare, total, distinct);
+                                by_definition(&shared.job, &values, &rare, total, distinct, cursor);
                             let words = shared.words(total, distinct);
                             for (value, &wanted) in expected.iter().enumerate() {
                                 let got = words[value / 64] >> (value % 64) & 1 == 1;

@@ -282,10 +282,25 @@ impl SplitSet {
     /// v % 64 of word v / 64). Values beyond are not written: the caller sizes `words` for the
     /// largest value a set can hold (the xor of two values below 2^b is below 2^b).
     pub(super) fn words_into(&self, words: &mut [u64]) {
+        // The stamps of 64 values compared at once into 64 flag bytes (a loop the compiler
+        // makes into vector compares), then each 8 bytes gathered into 8 bits by a multiply:
+        // byte j of `bytes` (0 or 1) lands in bit 56 + j of the product, and no two partial
+        // products meet in the top byte. A fold of one bit a value cost the helper thread an
+        // eighth of its time at 0.6's 10^6 heaps.
+        const GATHER: u64 = 0x0102_0408_1020_4080;
+        let stamp = self.stamp;
         for (word, chunk) in words.iter_mut().zip(self.seen.chunks_exact(64)) {
-            *word = chunk.iter().enumerate().fold(0, |word, (bit, &stamp)| {
-                word | u64::from(stamp == self.stamp) << bit
-            });
+            let mut flags = [0u8; 64];
+            for (flag, &seen) in flags.iter_mut().zip(chunk) {
+                *flag = u8::from(seen == stamp);
+            }
+            *word = flags
+                .chunks_exact(8)
+                .enumerate()
+                .fold(0, |word, (index, eight)| {
+                    let bytes = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+                    word | (bytes.wrapping_mul(GATHER) >> 56) << (8 * index)
+                });
         }
     }
 
@@ -402,6 +417,19 @@ mod tests {
         again.merge(&words);
         for value in 0..5000 {
             assert_eq!(again.contains(value), set.contains(value), "{value}");
+        }
+        // Every pattern of eight neighbouring values, at every byte of a word.
+        for pattern in 0..256u64 {
+            for byte in 0..8 {
+                let mut set = SplitSet::new();
+                let base = 64 + 8 * byte;
+                (0..8)
+                    .filter(|bit| pattern >> bit & 1 == 1)
+                    .for_each(|bit| set.insert(base + bit));
+                let mut words = [0u64; 3];
+                set.words_into(&mut words);
+                assert_eq!(words, [0, pattern << (8 * byte), 0], "{pattern} {byte}");
+            }
         }
     }
 }

@@ -32,8 +32,16 @@ fn computed(sequence: &GrundySequence) -> Vec<u64> {
 
 #[test]
 fn sparse_games_shared_between_two_threads_match_the_definition() {
-    // 0.6 (by value, with 1583 rare heaps) and Grundy's game (4!.0) are shared from heap 4096.
-    for (code, last) in [("0.6", 12_000), ("4!.0", 12_000)] {
+    // 0.6 (by value, with 1583 rare heaps) and Grundy's game (4!.0) are shared from heap 4096;
+    // so are 0.66 and 0.366, which split after two takes each (the other thread's scan of
+    // each total's common splits is handed on to the engine through one cursor a take), and
+    // stay with the sparse method to the end.
+    for (code, last, sparse_at_the_end) in [
+        ("0.6", 12_000, false),
+        ("4!.0", 12_000, false),
+        ("0.66", 12_000, true),
+        ("0.366", 12_000, true),
+    ] {
         let game = TakeAndBreak::general(code).unwrap();
         let expected = naive(&game, last);
         let alone = engine(&game, last, 1);
@@ -41,6 +49,7 @@ fn sparse_games_shared_between_two_threads_match_the_definition() {
         assert_eq!(alone.heaps_helped(), 0, "{code}");
         // How much is shared depends on whether the other core is free; that some is, not.
         assert!(shared.heaps_helped() > 0, "{code}");
+        assert!(shared.used_sparse_method() || !sparse_at_the_end, "{code}");
         assert_eq!(computed(&alone), expected, "{code}");
         assert_eq!(computed(&shared), expected, "{code}");
     }
