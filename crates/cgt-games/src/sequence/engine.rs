@@ -8,8 +8,6 @@
 //! (`sharing.rs`). At every power of two the engine also looks for a period (`period.rs`) and
 //! stops once one is proven.
 
-use std::time::Instant;
-
 use cgt_core::{MexSet, Nimber, Resource};
 
 use crate::sequence::values::{Cell, with_slice_mut};
@@ -19,7 +17,7 @@ use super::checkpoint::Checkpoint;
 use super::kernel::Kernel;
 use super::period::find_period;
 use super::plain::Plain;
-use super::sharing::{self, Job, SHARE_COST, SHARE_FROM, Shared, Sharing};
+use super::sharing::{Job, SHARE_COST, SHARE_FROM, Shared, Sharing};
 use super::sparse::{Census, Classes, Sparse, rare_heaps};
 use super::splits::View;
 use super::{GrundySequence, Scaling, SequenceOptions, check_memory};
@@ -432,39 +430,15 @@ impl Run {
                 let known: &[_] = cells;
                 let rare: &[(u64, u64)] = rare;
                 let mut ours = || {
-                    let clock = Instant::now();
-                    let overflow =
-                        engine.batch(known, &mut fresh, end, rare, &mut fresh_rare, shared.as_ref());
-                    (overflow, clock.elapsed().as_secs_f64())
+                    engine.batch(known, &mut fresh, end, rare, &mut fresh_rare, shared.as_ref())
                 };
                 match (pool, job) {
                     (Some(pool), Some(job)) => {
-                        let (scratch, spare) = (&mut sharing.scratch, std::mem::take(&mut sharing.spare));
-                        let clock = Instant::now();
-                        let theirs = || {
-                            let started = clock.elapsed().as_secs_f64();
-                            let done = sharing::run(job, known, rare, scratch, spare, helpers);
-                            (done, started, clock.elapsed().as_secs_f64() - started)
-                        };
-                        // The engine's half runs on this thread, the helpers' on the pool's:
-                        // the only hand-offs are the pool's waking for the job and, when the
-                        // helpers are the slower, this thread's wait for them (both block,
-                        // neither spins).
-                        let mut helped = None;
-                        let (overflow, ours) = pool.in_place_scope(|scope| {
-                            scope.spawn(|_| helped = Some(theirs()));
-                            ours()
-                        });
-                        let (done, started, theirs) =
-                            helped.expect("the scope waits for its job");
-                        // The halves are balanced to end together: the helpers start late by
-                        // the time a sleeping thread takes to wake (tens of microseconds on a
-                        // virtual machine), so they are given that much less.
-                        sharing.balance(ours, started + theirs);
-                        sharing.overlap(ours, theirs, clock.elapsed().as_secs_f64());
-                        (overflow, Some(done))
+                        let (overflow, next) =
+                            sharing.share(pool, helpers, job, known, rare, ours);
+                        (overflow, Some(next))
                     }
-                    _ => (ours().0, None),
+                    _ => (ours(), None),
                 }
             };
             cells.extend_from_slice(&fresh);
@@ -744,10 +718,8 @@ fn advance(
                 start: end,
                 end: end.saturating_add(size(end)).min(stop),
                 known: n,
-                bound: run.sharing.bound(end, classes.is_some(), &run.rare),
                 generation: run.generation,
                 classes,
-                reach: run.sharing.reach,
                 width: run.engine.width(),
                 pairs: run.engine.kernel.pairs.clone(),
             }

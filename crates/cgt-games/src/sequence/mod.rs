@@ -524,8 +524,10 @@ impl GrundySequence {
 /// time: [`Scaling::speedup`] is `work` divided by that, an upper bound to set beside a
 /// measurement (the engine's bookkeeping per heap and the hand-offs between threads are not
 /// in it). Both are counted in the run itself: a run that shares work (two threads or more)
-/// examines some splits ahead that a run alone never needs, and leaves its own thread less of
-/// the critical path, so it is the better predictor of a larger machine.
+/// has the other threads scan the common splits from the first whose parts were both known,
+/// and its own thread the splits with the newest heaps only where those did not settle the
+/// mex, so far less of its work is on the critical path than of a run alone's, and it is the
+/// predictor of a larger machine.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Scaling {
     /// Options examined in all.

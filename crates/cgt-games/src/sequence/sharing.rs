@@ -3,47 +3,59 @@
 //! The value of heap n needs the values of every smaller heap, so heaps are valued one after
 //! another; but most of the splits of a heap have both parts far below it. The engine values
 //! heaps in batches, and while it values batch j, helper threads value, for every heap of
-//! batch j + 1, splits whose parts are both among the heaps known when batch j began
-//! (`known`): with the plain method, the splits whose smaller part is above `bound`; with the
-//! sparse method, the splits whose rare part is above `bound`, and then the common splits from
-//! the first whose parts are both known, as the engine would scan them, until the helper's own
-//! tentative mex is settled or its `reach` is spent. They hand over bit words, one set per
-//! total, and for the sparse method a cursor per total: the engine values the rest itself,
-//! going on from the cursor, and takes the splits with one of the newest heaps (the critical
-//! path) only if the mex is not settled by then, which is rare. `bound` and `reach` are moved
-//! batch by batch so that the engine and the helpers end together ([`Sharing::balance`]).
+//! batch j + 1, the splits whose parts are both among the heaps known when batch j began
+//! (`known`): with the plain method, all of them; with the sparse method, those with a rare
+//! part, and then the common splits from the first whose parts are both known, in the order
+//! the engine would scan them, until the helper's own tentative mex is settled. They hand over
+//! bit words, one set per total, and for the sparse method a cursor per total: the engine
+//! values the rest itself (the splits with one of the newest heaps: the critical path), going
+//! on from the cursor where the mex is not settled by then, which is rare.
 //!
-//! The threads meet once a batch (some hundreds of microseconds of work): the engine's thread
-//! hands the helpers' half to the pool (rayon's `in_place_scope`), values its own half, and
-//! waits for theirs if they are not done; the waits block, never spin. Work is shared only
-//! where a heap costs enough ([`SHARE_COST`]), and when the two halves of a batch keep running
-//! one after the other (no core is free for the helpers: a busy machine, or a process pinned
-//! to one core), the engine stops sharing for a while ([`Sharing::overlap`]): a two-thread run
-//! then costs what a one-thread run does.
+//! The threads meet once a batch (a few milliseconds of work): the engine's thread hands the
+//! job to the pool (rayon's `in_place_scope`), values its own batch, then takes chunks of the
+//! job too until none is left, so that the threads end within a chunk of one another whatever
+//! the engine's own part costs; the engine then waits for the chunks under way. Waits block,
+//! never spin. Work is shared only where a heap costs enough ([`SHARE_COST`]), and when the
+//! helpers get no chunk while the engine works (no core is free for them: a busy machine, or a
+//! process pinned to one core), the engine stops sharing for a while ([`Sharing::overlap`]):
+//! a two-thread run then costs what a one-thread run does.
+
+use std::sync::Mutex;
 
 use crate::sequence::values::Cell;
 
 use super::sparse::{Classes, FIRST_BLOCK, SPARSE_BLOCK};
 use super::splits::{SplitSet, View, split_half};
 
-/// What the second thread is to value: the splits of heaps `start..end` with parts below
-/// `known`, above `bound`.
+/// What the helpers are to value: the splits of heaps `start..end` whose parts are both below
+/// `known`, but for those the engine is sure to value itself.
 pub(super) struct Job {
     pub(super) start: u64,
     pub(super) end: u64,
     pub(super) known: u64,
-    pub(super) bound: u64,
     /// The engine's method when the job was planned; a job for another is thrown away.
     pub(super) generation: u64,
     /// The sparse method's classes, or none for the plain method.
     pub(super) classes: Option<Classes>,
-    /// For the sparse method: the most splits of two common parts the other thread scans for
-    /// each total, from the first whose parts are both known, before the engine goes on from
-    /// where it stopped (it stops sooner where its own tentative mex is settled).
-    pub(super) reach: u64,
     /// Bit words a set of split values needs.
     pub(super) width: usize,
     pub(super) pairs: Vec<(u64, bool)>,
+}
+
+impl Job {
+    /// The slots (one for each total and flag) of the totals from `lowest` on, `span` of
+    /// them, that some heap of the batch asks for, ascending.
+    fn slots(&self, lowest: u64, span: usize) -> Vec<usize> {
+        let mut needed = vec![false; 2 * span];
+        for heap in self.start..self.end {
+            for &(k, distinct) in &self.pairs {
+                if k + 2 <= heap {
+                    needed[usize::from(distinct) * span + (heap - k - lowest) as usize] = true;
+                }
+            }
+        }
+        (0..2 * span).filter(|&slot| needed[slot]).collect()
+    }
 }
 
 /// A job done: the split values it covers, a set of bit words for each total and flag.
@@ -53,7 +65,7 @@ pub(super) struct Shared {
     span: usize,
     words: Vec<u64>,
     /// For the sparse method, for each total and flag: the first smaller part of a common
-    /// split the other thread did not scan (it scanned those from [`Shared::first_known`]).
+    /// split the helpers did not scan (they scanned those from [`Shared::first_known`]).
     cursors: Vec<u64>,
     /// Options examined.
     pub(super) work: u64,
@@ -76,20 +88,20 @@ impl Shared {
         self.job.end
     }
 
-    fn index(&self, total: u64, distinct: bool) -> usize {
-        (usize::from(distinct) * self.span + (total - self.lowest) as usize) * self.job.width
+    fn slot(&self, total: u64, distinct: bool) -> usize {
+        usize::from(distinct) * self.span + (total - self.lowest) as usize
     }
 
     /// The values of the shared splits of `total`, as bit words.
     pub(super) fn words(&self, total: u64, distinct: bool) -> &[u64] {
-        let index = self.index(total, distinct);
+        let index = self.slot(total, distinct) * self.job.width;
         &self.words[index..index + self.job.width]
     }
 
-    /// The parts at or below which the engine values splits of `total` itself: `bound`, or
-    /// higher where a partner would not have been known.
+    /// The parts at or below which the engine values splits of `total` itself: those whose
+    /// partner the helpers did not know.
     fn engine_bound(&self, total: u64) -> u64 {
-        self.job.bound.max(total.saturating_sub(self.job.known))
+        total.saturating_sub(self.job.known)
     }
 
     /// For the plain method: the shared smaller parts of `total` are `bound + 1..=end`.
@@ -103,116 +115,19 @@ impl Shared {
         (self.engine_bound(total), self.job.known)
     }
 
-    /// The smallest part of a split of `total` whose larger part was known to the other
-    /// thread: its scan of common splits starts there.
+    /// The smallest part of a split of `total` whose larger part the helpers knew: their scan
+    /// of common splits starts there.
     pub(super) fn first_known(&self, total: u64) -> u64 {
-        total.saturating_sub(self.job.known) + 1
+        self.engine_bound(total) + 1
     }
 
-    /// For the sparse method: the splits of `total` the other thread scanned whatever their
+    /// For the sparse method: the splits of `total` the helpers scanned whatever their
     /// classes, as the smaller parts `first_known(total)..cursor`; the engine goes on from
     /// `cursor` to the middle, then takes the splits below `first_known(total)`.
     pub(super) fn common_cursor(&self, total: u64, distinct: bool) -> u64 {
-        let slot = usize::from(distinct) * self.span + (total - self.lowest) as usize;
-        self.cursors[slot]
+        self.cursors[self.slot(total, distinct)]
     }
-}
 
-/// Does `job` on `helpers` threads of the pool it is called in: `values` are the values known
-/// (at least `job.known` of them), `rare` the rare heaps among them, `scratch` a set to work in
-/// for each helper (more are made as needed), `words` a buffer to reuse.
-///
-/// The totals the batch needs are dealt out in contiguous runs, one a helper, each writing its
-/// own part of the buffer: no total is valued twice and nothing is merged afterwards.
-pub(super) fn run<T: Cell>(
-    job: Job,
-    values: &[T],
-    rare: &[(u64, u64)],
-    scratch: &mut Vec<SplitSet>,
-    mut words: Vec<u64>,
-    helpers: usize,
-) -> Shared {
-    let known = View::whole(&values[..job.known as usize]);
-    let lowest = job
-        .start
-        .saturating_sub(job.pairs.iter().map(|&(k, _)| k).max().unwrap_or(0));
-    let span = (job.end - lowest) as usize;
-    words.clear();
-    words.resize(2 * span * job.width, 0);
-    // The slots (one for each total and flag) some heap of the batch asks for, ascending.
-    let mut needed = vec![false; 2 * span];
-    for heap in job.start..job.end {
-        for &(k, distinct) in &job.pairs {
-            if k + 2 <= heap {
-                needed[usize::from(distinct) * span + (heap - k - lowest) as usize] = true;
-            }
-        }
-    }
-    let slots: Vec<usize> = (0..2 * span).filter(|&slot| needed[slot]).collect();
-    let helpers = helpers.clamp(1, slots.len().max(1));
-    while scratch.len() < helpers {
-        scratch.push(SplitSet::new());
-    }
-    let mut shared = Shared {
-        job,
-        lowest,
-        span,
-        words: Vec::new(),
-        cursors: Vec::new(),
-        work: 0,
-    };
-    let width = shared.job.width;
-    // Each helper's run of slots, and the words from its first slot to the next run's.
-    let runs: Vec<&[usize]> = slots.chunks(slots.len().div_ceil(helpers).max(1)).collect();
-    let mut cursors = vec![0; 2 * span];
-    let mut pieces = Vec::with_capacity(runs.len());
-    let (mut rest, mut rest_cursors): (&mut [u64], &mut [u64]) = (&mut words, &mut cursors);
-    let mut offset = 0;
-    for (index, run) in runs.iter().enumerate() {
-        let next = runs.get(index + 1).map_or(2 * span, |next| next[0]);
-        let (piece, tail) = rest.split_at_mut((next - offset) * width);
-        let (piece_cursors, tail_cursors) = rest_cursors.split_at_mut(next - offset);
-        pieces.push((offset, piece, piece_cursors, *run));
-        (rest, rest_cursors) = (tail, tail_cursors);
-        offset = next;
-    }
-    let work: u64 = {
-        let shared = &shared;
-        let value = |(offset, piece, cursors, run): Piece, scratch: &mut SplitSet| {
-            let mut work = 0;
-            for &slot in run {
-                let (distinct, total) = (slot >= span, (slot % span) as u64 + lowest);
-                let (examined, cursor) = shared.value_total(known, rare, scratch, total, distinct);
-                work += examined;
-                cursors[slot - offset] = cursor;
-                let at = (slot - offset) * width;
-                scratch.words_into(&mut piece[at..at + width]);
-            }
-            work
-        };
-        if pieces.len() == 1 {
-            let piece = pieces.pop().expect("one piece");
-            value(piece, &mut scratch[0])
-        } else {
-            use rayon::prelude::*;
-            pieces
-                .into_par_iter()
-                .zip(scratch.par_iter_mut())
-                .map(|(piece, scratch)| value(piece, scratch))
-                .sum()
-        }
-    };
-    shared.words = words;
-    shared.cursors = cursors;
-    shared.work = work;
-    shared
-}
-
-/// A helper's share of a job: the first slot of its part of the buffers, its part of the bit
-/// words and of the cursors, and its slots.
-type Piece<'a> = (usize, &'a mut [u64], &'a mut [u64], &'a [usize]);
-
-impl Shared {
     /// Values into `scratch` the shared splits of `total` (unequal parts only when `distinct`),
     /// and returns the options examined and, for the sparse method, the first smaller part of
     /// a common split left to the engine.
@@ -225,37 +140,37 @@ impl Shared {
         distinct: bool,
     ) -> (u64, u64) {
         scratch.clear();
-        let bound = self.engine_bound(total);
         let half = split_half(total, distinct);
         let Some(classes) = self.job.classes else {
             let (bound, end) = self.plain_range(total, half);
             scratch.scan_range(known, total, bound + 1, end);
             return (end - bound, 0);
         };
+        let (bound, known_end) = self.sparse_range(total);
         let mut work = 0;
         let from = rare.partition_point(|&(part, _)| part <= bound);
-        let to = rare.partition_point(|&(part, _)| part < self.job.known);
+        let to = rare.partition_point(|&(part, _)| part < known_end);
         if from < to {
             scratch.scan_parts(known, &rare[from..to], total, distinct);
             work += (to - from) as u64;
         }
         // The common splits whose parts are both known, in the order the engine would scan
         // them, until the tentative mex of what this thread has seen has the parity two common
-        // parts cannot give (the engine, which sees more, usually stops there too), or the
-        // reach is used up. The engine goes on from the cursor, so where this stops changes
-        // only who does the work, never the value.
+        // parts cannot give: the engine, which sees more, nearly always stops there too (0.6
+        // to 10^6: 2% fewer options in all than one thread examines). It goes on from the
+        // cursor where it does not, so where this stops changes who does the work, never the
+        // value.
         let mut cursor = self.first_known(total);
-        let last = half.min(cursor.saturating_add(self.job.reach).saturating_sub(1));
         let commons = classes.common_pair_parity(total);
         let (mut candidate, mut block) = (0, FIRST_BLOCK);
-        while cursor <= last {
+        while cursor <= half {
             while scratch.contains(candidate) {
                 candidate += 1;
             }
             if classes.parity(candidate) != commons {
                 break;
             }
-            let to = last.min(cursor + block - 1);
+            let to = half.min(cursor + block - 1);
             scratch.scan_range(known, total, cursor, to);
             work += to + 1 - cursor;
             cursor = to + 1;
@@ -265,17 +180,66 @@ impl Shared {
     }
 }
 
+/// The slots a thread takes from a job at a time: a few heaps' work (some tens of
+/// microseconds), so that the threads end within that of one another.
+const CHUNK_SLOTS: usize = 4;
+
+/// A run of slots of a job with its parts of the buffers: the bit words and cursors from the
+/// slot `offset` on.
+struct Chunk<'a> {
+    offset: usize,
+    words: &'a mut [u64],
+    cursors: &'a mut [u64],
+    slots: &'a [usize],
+}
+
+/// A job under way: its chunks, taken one at a time by whichever thread is free.
+struct Underway<'a, T> {
+    shared: &'a Shared,
+    known: View<'a, T>,
+    rare: &'a [(u64, u64)],
+    chunks: Mutex<Vec<Chunk<'a>>>,
+}
+
+impl<T: Cell> Underway<'_, T> {
+    /// Values chunks in `scratch` until none is left; returns the options examined and the
+    /// chunks valued.
+    fn work_through(&self, scratch: &mut SplitSet) -> (u64, u64) {
+        let (shared, width) = (self.shared, self.shared.job.width);
+        let (mut work, mut taken) = (0, 0);
+        loop {
+            // A poisoned lock means another thread panicked: the scope passes that on.
+            let chunk = match self.chunks.lock() {
+                Ok(mut chunks) => chunks.pop(),
+                Err(_) => None,
+            };
+            let Some(chunk) = chunk else {
+                return (work, taken);
+            };
+            taken += 1;
+            for &slot in chunk.slots {
+                let (distinct, total) = (
+                    slot >= shared.span,
+                    (slot % shared.span) as u64 + shared.lowest,
+                );
+                let (examined, cursor) =
+                    shared.value_total(self.known, self.rare, scratch, total, distinct);
+                work += examined;
+                let at = slot - chunk.offset;
+                chunk.cursors[at] = cursor;
+                scratch.words_into(&mut chunk.words[at * width..(at + 1) * width]);
+            }
+        }
+    }
+}
+
 /// The engine's side of the sharing: the work done for the next batch, buffers to reuse, and
 /// the share of the work the other thread takes.
 pub(super) struct Sharing {
     pub(super) pending: Option<Shared>,
-    /// A set to work in for each helper.
+    /// A set to work in for each thread.
     pub(super) scratch: Vec<SplitSet>,
     pub(super) spare: Vec<u64>,
-    /// The share of the splits to hand over, between 0 and 1.
-    share: f64,
-    /// The most common splits of a total the other thread scans with the sparse method.
-    pub(super) reach: u64,
     /// Heaps valued with shared work.
     pub(super) heaps: u64,
     /// Batches in a row whose two halves did not run at the same time.
@@ -293,9 +257,12 @@ pub(super) const SHARE_FROM: u64 = 4096;
 /// what a second thread could take, and the hand-offs would cost more than they save.
 pub(super) const SHARE_COST: u64 = 512;
 
-/// The options a batch holds, about: a millisecond or two of work, so that a hand-off between
-/// threads (some tens of microseconds when the other thread sleeps) costs little beside it.
-const BATCH_WORK: u64 = 1 << 21;
+/// The options a batch holds, about: two or three milliseconds of work, so that the hand-off
+/// between threads (some tens of microseconds when a thread must wake) costs little beside it.
+/// Longer batches put more on the critical path (the rare parts whose partner is a heap of the
+/// batch before): at 0.6's 10^7 heaps 2^21 options gave 3.6% of the work and 20,000 hand-offs,
+/// 2^22 7% and half as many.
+const BATCH_WORK: u64 = 1 << 22;
 
 /// The most bit words a job's sets may take (4 MB).
 const MAX_WORDS: u64 = 1 << 19;
@@ -306,8 +273,6 @@ impl Sharing {
             pending: None,
             scratch: Vec::new(),
             spare: Vec::new(),
-            share: 0.5,
-            reach: MIN_REACH,
             heaps: 0,
             serial: 0,
             paused: 0,
@@ -325,28 +290,98 @@ impl Sharing {
             .max(1)
     }
 
-    /// The part at or below which the engine values splits itself, in a batch whose heaps
-    /// are about `start`: with the plain method a smaller part, with the sparse method a rare
-    /// heap among `rare`.
-    pub(super) fn bound(&self, start: u64, sparse: bool, rare: &[(u64, u64)]) -> u64 {
-        let keep = 1.0 - self.share;
-        if sparse {
-            let index = (keep * rare.len() as f64) as usize;
-            index.checked_sub(1).map_or(0, |index| rare[index].0)
-        } else {
-            (keep * (start / 2) as f64) as u64
+    /// Runs `ours` (the engine's batch) on this thread while `helpers` threads of `pool` do
+    /// `job`, then joins them on what is left of it, and returns what `ours` did with the work
+    /// done for the next batch: `values` are the values known (at least `job.known` of them),
+    /// `rare` the rare heaps among them.
+    ///
+    /// The totals the batch needs are dealt out a chunk at a time, each written to its own
+    /// part of the buffers: no total is valued twice, nothing is merged afterwards, and the
+    /// threads end together whatever the engine's own part costs. Every wait blocks.
+    pub(super) fn share<T: Cell, R>(
+        &mut self,
+        pool: &rayon::ThreadPool,
+        helpers: usize,
+        job: Job,
+        values: &[T],
+        rare: &[(u64, u64)],
+        ours: impl FnOnce() -> R,
+    ) -> (R, Shared) {
+        let (scratch, mut words) = (&mut self.scratch, std::mem::take(&mut self.spare));
+        let lowest = job
+            .start
+            .saturating_sub(job.pairs.iter().map(|&(k, _)| k).max().unwrap_or(0));
+        let span = (job.end - lowest) as usize;
+        let slots = job.slots(lowest, span);
+        let width = job.width;
+        words.clear();
+        words.resize(2 * span * width, 0);
+        let mut cursors = vec![0; 2 * span];
+        let mut shared = Shared {
+            job,
+            lowest,
+            span,
+            words: Vec::new(),
+            cursors: Vec::new(),
+            work: 0,
+        };
+        let known = View::whole(&values[..shared.job.known as usize]);
+        // The chunks, the last first: they are taken from the end of the list.
+        let mut chunks = Vec::with_capacity(slots.len().div_ceil(CHUNK_SLOTS));
+        let (mut rest, mut rest_cursors): (&mut [u64], &mut [u64]) = (&mut words, &mut cursors);
+        let mut offset = 0;
+        let runs: Vec<&[usize]> = slots.chunks(CHUNK_SLOTS).collect();
+        for (index, run) in runs.iter().enumerate() {
+            let next = runs.get(index + 1).map_or(2 * span, |next| next[0]);
+            let (piece, tail) = rest.split_at_mut((next - offset) * width);
+            let (piece_cursors, tail_cursors) = rest_cursors.split_at_mut(next - offset);
+            chunks.push(Chunk {
+                offset,
+                words: piece,
+                cursors: piece_cursors,
+                slots: run,
+            });
+            (rest, rest_cursors) = (tail, tail_cursors);
+            offset = next;
         }
+        chunks.reverse();
+        let count = chunks.len() as u64;
+        let helpers = helpers.clamp(1, chunks.len().max(1));
+        while scratch.len() < helpers + 1 {
+            scratch.push(SplitSet::new());
+        }
+        let (ours_scratch, helpers_scratch) = scratch.split_at_mut(1);
+        let underway = Underway {
+            shared: &shared,
+            known,
+            rare,
+            chunks: Mutex::new(chunks),
+        };
+        let mut results = vec![(0, 0); helpers];
+        let (result, engine) = pool.in_place_scope(|scope| {
+            for (result, scratch) in results.iter_mut().zip(helpers_scratch.iter_mut()) {
+                let underway = &underway;
+                scope.spawn(move |_| *result = underway.work_through(scratch));
+            }
+            let result = ours();
+            (result, underway.work_through(&mut ours_scratch[0]))
+        });
+        drop(underway);
+        let helped: u64 = results.iter().map(|&(_, taken)| taken).sum();
+        self.overlap(helped, count);
+        shared.work = engine.0 + results.iter().map(|&(work, _)| work).sum::<u64>();
+        shared.words = words;
+        shared.cursors = cursors;
+        (result, shared)
     }
 
-    /// Notes how a shared batch went: its halves took `ours` and `theirs` seconds, the whole
-    /// hand-off `wall`. When the halves ran one after the other (no second core was free: the
-    /// machine is busy, or the process is pinned to one core), sharing only adds its own cost,
-    /// so after eight such batches in a row the engine values batches alone for a while, and tries
-    /// again after a pause that doubles each time sharing fails (up to 256 batches).
-    pub(super) fn overlap(&mut self, ours: f64, theirs: f64, wall: f64) {
-        // In parallel the hand-off takes about as long as the longer half; in turn, as long as
-        // both together.
-        if wall > ours.max(theirs) + 0.5 * ours.min(theirs) {
+    /// Notes how a shared batch went: the helpers valued `helped` of its `chunks`. When they
+    /// valued none (no second core was free while the engine worked: the machine is busy, or
+    /// the process is pinned to one core), sharing only adds its own cost, so after eight such
+    /// batches in a row the engine values batches alone for a while, and tries again after a
+    /// pause that doubles each time sharing fails (up to 256 batches).
+    fn overlap(&mut self, helped: u64, chunks: u64) {
+        if helped == 0 && chunks > 1 {
             self.serial += 1;
             if self.serial >= 8 {
                 self.serial = 0;
@@ -367,28 +402,7 @@ impl Sharing {
         }
         true
     }
-
-    /// Moves the work towards a split that makes the engine's part of a batch take as long
-    /// as the other thread's (`engine` and `other` seconds): first the share of the rare
-    /// parts, each of which saves the engine a split; then the reach of the other thread's scan
-    /// of common splits, which saves the engine splits only where it would not have settled
-    /// the mex sooner.
-    pub(super) fn balance(&mut self, engine: f64, other: f64) {
-        if engine + other <= 0.0 {
-            return;
-        }
-        let step = 0.1 * (engine - other) / (engine + other);
-        let reach = self.reach as f64 * (1.0 + 4.0 * step);
-        if step > 0.0 && self.share < 0.98 || step < 0.0 && self.reach <= MIN_REACH {
-            self.share = (self.share + step).clamp(0.02, 0.98);
-        } else {
-            self.reach = (reach as u64).clamp(MIN_REACH, 1 << 16);
-        }
-    }
 }
-
-/// The least reach of the other thread's scan of common splits.
-const MIN_REACH: u64 = 64;
 
 #[cfg(test)]
 mod tests {
@@ -409,23 +423,20 @@ mod tests {
             start: 3000,
             end: 3200,
             known: 2800,
-            bound: 700,
             generation: 0,
             classes: sparse.then_some(Classes {
                 mask: 0b110,
                 refine: false,
                 base: true,
             }),
-            reach: 90,
             width: 16,
             pairs,
         }
     }
 
-    /// The values of the splits of `total` the job shares, by the definition: the smaller
-    /// parts above the engine's bound (plain), or the rare parts above it and the common
-    /// splits from the first with both parts known up to the cursor the job reports (sparse),
-    /// each with both parts known.
+    /// The values of the splits of `total` the job shares, by the definition: those whose
+    /// parts are both known (plain), or the rare parts with a known partner and the common
+    /// splits from the first with both parts known up to the cursor the job reports (sparse).
     fn by_definition(
         job: &Job,
         values: &[u16],
@@ -435,7 +446,7 @@ mod tests {
         cursor: u64,
     ) -> Vec<bool> {
         let mut seen = vec![false; 1024];
-        let bound = job.bound.max(total.saturating_sub(job.known));
+        let bound = total.saturating_sub(job.known);
         let half = split_half(total, distinct);
         let mut add = |small: u64| {
             let large = total - small;
@@ -471,17 +482,16 @@ mod tests {
                         .num_threads(helpers)
                         .build()
                         .expect("a pool");
-                    let mut scratch = Vec::new();
-                    let shared = pool.install(|| {
-                        run(
-                            job(sparse, pairs.clone()),
-                            &values,
-                            &rare,
-                            &mut scratch,
-                            Vec::new(),
-                            helpers,
-                        )
-                    });
+                    let mut sharing = Sharing::new();
+                    let (ours, shared) = sharing.share(
+                        &pool,
+                        helpers,
+                        job(sparse, pairs.clone()),
+                        &values,
+                        &rare,
+                        || 42,
+                    );
+                    assert_eq!(ours, 42);
                     for heap in 3000..3200 {
                         for &(k, distinct) in &pairs {
                             let total = heap - k;
@@ -489,11 +499,9 @@ mod tests {
                             let half = split_half(total, distinct);
                             let cursor = shared.common_cursor(total, distinct);
                             if sparse {
-                                // The scan starts at the first split with both parts known
-                                // and goes at most the job's reach.
+                                // The scan starts at the first split with both parts known.
                                 assert!(
-                                    cursor >= first
-                                        && cursor <= half.min(first + shared.job.reach - 1) + 1
+                                    cursor >= first && cursor <= half + 1
                                         || cursor == first && first > half,
                                     "total {total}: cursor {cursor}, first {first}"
                                 );
@@ -501,6 +509,16 @@ mod tests {
                             let expected =
                                 by_definition(&shared.job, &values, &rare, total, distinct, cursor);
                             let words = shared.words(total, distinct);
+                            if let Some(classes) = shared.job.classes.filter(|_| cursor <= half) {
+                                // It stopped short of the middle only with its tentative mex
+                                // of the parity no two common parts give.
+                                let mex = expected.iter().position(|&seen| !seen).unwrap_or(1024);
+                                assert_ne!(
+                                    classes.parity(mex as u64),
+                                    classes.common_pair_parity(total),
+                                    "total {total}"
+                                );
+                            }
                             for (value, &wanted) in expected.iter().enumerate() {
                                 let got = words[value / 64] >> (value % 64) & 1 == 1;
                                 assert_eq!(
