@@ -64,9 +64,8 @@ pub(super) struct Shared {
     lowest: u64,
     span: usize,
     words: Vec<u64>,
-    /// For the sparse method, for each total and flag: the first smaller part of a common
-    /// split the helpers did not scan (they scanned those from [`Shared::first_known`]).
-    cursors: Vec<u64>,
+    /// For the sparse method, for each total and flag: how far the helpers' scan went.
+    scans: Vec<Scan>,
     /// Options examined.
     pub(super) work: u64,
 }
@@ -125,12 +124,17 @@ impl Shared {
     /// classes, as the smaller parts `first_known(total)..cursor`; the engine goes on from
     /// `cursor` to the middle, then takes the splits below `first_known(total)`.
     pub(super) fn common_cursor(&self, total: u64, distinct: bool) -> u64 {
-        self.cursors[self.slot(total, distinct)]
+        self.scans[self.slot(total, distinct)].cursor
+    }
+
+    /// For the sparse method: a value every smaller one of which is among the shared splits of
+    /// `total`, so that the mex of a heap with this total is at least that.
+    pub(super) fn floor(&self, total: u64, distinct: bool) -> u64 {
+        self.scans[self.slot(total, distinct)].floor
     }
 
     /// Values into `scratch` the shared splits of `total` (unequal parts only when `distinct`),
-    /// and returns the options examined and, for the sparse method, the first smaller part of
-    /// a common split left to the engine.
+    /// and returns the options examined and, for the sparse method, how far its scan went.
     fn value_total<T: Cell>(
         &self,
         known: View<T>,
@@ -138,13 +142,13 @@ impl Shared {
         scratch: &mut SplitSet,
         total: u64,
         distinct: bool,
-    ) -> (u64, u64) {
+    ) -> (u64, Scan) {
         scratch.clear();
         let half = split_half(total, distinct);
         let Some(classes) = self.job.classes else {
             let (bound, end) = self.plain_range(total, half);
             scratch.scan_range(known, total, bound + 1, end);
-            return (end - bound, 0);
+            return (end - bound, Scan::default());
         };
         let (bound, known_end) = self.sparse_range(total);
         let mut work = 0;
@@ -176,7 +180,13 @@ impl Shared {
             cursor = to + 1;
             block = (2 * block).min(SPARSE_BLOCK);
         }
-        (work, cursor)
+        (
+            work,
+            Scan {
+                cursor,
+                floor: candidate,
+            },
+        )
     }
 }
 
@@ -184,12 +194,20 @@ impl Shared {
 /// microseconds), so that the threads end within that of one another.
 const CHUNK_SLOTS: usize = 4;
 
-/// A run of slots of a job with its parts of the buffers: the bit words and cursors from the
+/// How far the helpers' scan of the common splits of a total went: the first smaller part
+/// not scanned, and the least value not among the splits it valued when it last looked.
+#[derive(Clone, Copy, Default)]
+struct Scan {
+    cursor: u64,
+    floor: u64,
+}
+
+/// A run of slots of a job with its parts of the buffers: the bit words and scans from the
 /// slot `offset` on.
 struct Chunk<'a> {
     offset: usize,
     words: &'a mut [u64],
-    cursors: &'a mut [u64],
+    scans: &'a mut [Scan],
     slots: &'a [usize],
 }
 
@@ -222,11 +240,11 @@ impl<T: Cell> Underway<'_, T> {
                     slot >= shared.span,
                     (slot % shared.span) as u64 + shared.lowest,
                 );
-                let (examined, cursor) =
+                let (examined, scan) =
                     shared.value_total(self.known, self.rare, scratch, total, distinct);
                 work += examined;
                 let at = slot - chunk.offset;
-                chunk.cursors[at] = cursor;
+                chunk.scans[at] = scan;
                 scratch.words_into(&mut chunk.words[at * width..(at + 1) * width]);
             }
         }
@@ -316,32 +334,32 @@ impl Sharing {
         let width = job.width;
         words.clear();
         words.resize(2 * span * width, 0);
-        let mut cursors = vec![0; 2 * span];
+        let mut scans = vec![Scan::default(); 2 * span];
         let mut shared = Shared {
             job,
             lowest,
             span,
             words: Vec::new(),
-            cursors: Vec::new(),
+            scans: Vec::new(),
             work: 0,
         };
         let known = View::whole(&values[..shared.job.known as usize]);
         // The chunks, the last first: they are taken from the end of the list.
         let mut chunks = Vec::with_capacity(slots.len().div_ceil(CHUNK_SLOTS));
-        let (mut rest, mut rest_cursors): (&mut [u64], &mut [u64]) = (&mut words, &mut cursors);
+        let (mut rest, mut rest_scans): (&mut [u64], &mut [Scan]) = (&mut words, &mut scans);
         let mut offset = 0;
         let runs: Vec<&[usize]> = slots.chunks(CHUNK_SLOTS).collect();
         for (index, run) in runs.iter().enumerate() {
             let next = runs.get(index + 1).map_or(2 * span, |next| next[0]);
             let (piece, tail) = rest.split_at_mut((next - offset) * width);
-            let (piece_cursors, tail_cursors) = rest_cursors.split_at_mut(next - offset);
+            let (piece_scans, tail_scans) = rest_scans.split_at_mut(next - offset);
             chunks.push(Chunk {
                 offset,
                 words: piece,
-                cursors: piece_cursors,
+                scans: piece_scans,
                 slots: run,
             });
-            (rest, rest_cursors) = (tail, tail_cursors);
+            (rest, rest_scans) = (tail, tail_scans);
             offset = next;
         }
         chunks.reverse();
@@ -371,7 +389,7 @@ impl Sharing {
         self.overlap(helped, count);
         shared.work = engine.0 + results.iter().map(|&(work, _)| work).sum::<u64>();
         shared.words = words;
-        shared.cursors = cursors;
+        shared.scans = scans;
         (result, shared)
     }
 
@@ -509,6 +527,11 @@ mod tests {
                             let expected =
                                 by_definition(&shared.job, &values, &rare, total, distinct, cursor);
                             let words = shared.words(total, distinct);
+                            if sparse {
+                                // Every value below the floor is a shared split's.
+                                let floor = shared.floor(total, distinct) as usize;
+                                assert!(expected[..floor].iter().all(|&seen| seen), "{total}");
+                            }
                             if let Some(classes) = shared.job.classes.filter(|_| cursor <= half) {
                                 // It stopped short of the middle only with its tentative mex
                                 // of the parity no two common parts give.

@@ -178,7 +178,15 @@ impl Sparse {
                 };
             }
         }
-        let mut candidate = 0;
+        // Every value below a total's floor is among the helpers' splits, so among the options.
+        let mut candidate = shared.map_or(0, |shared| {
+            pairs
+                .iter()
+                .filter(|&&(k, _)| k + 2 <= n)
+                .map(|&(k, distinct)| shared.floor(n - k, distinct))
+                .max()
+                .unwrap_or(0)
+        });
         let mut block = FIRST_BLOCK;
         loop {
             candidate = least_from(flags, bits, candidate);
