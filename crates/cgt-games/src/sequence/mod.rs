@@ -523,11 +523,11 @@ impl GrundySequence {
 /// work-span law a run on p threads takes at least `max(critical_path, work / p)` options'
 /// time: [`Scaling::speedup`] is `work` divided by that, an upper bound to set beside a
 /// measurement (the engine's bookkeeping per heap and the hand-offs between threads are not
-/// in it). Both are counted in the run itself: a run that shares work (two threads or more)
-/// has the other threads scan the common splits from the first whose parts were both known,
-/// and its own thread the splits with the newest heaps only where those did not settle the
-/// mex, so far less of its work is on the critical path than of a run alone's, and it is the
-/// predictor of a larger machine.
+/// in it). Both are counted in the run itself, and alike on any number of threads: the common
+/// splits of the sparse method are scanned from the first whose parts another thread could
+/// have known, the splits with the newest heaps last and only where the others did not settle
+/// the mex, whether other threads do that scan or not (0.6 to 10^6: 7.5% of the work on one
+/// thread, 7.3% on two). So a run on a small machine predicts a larger one.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Scaling {
     /// Options examined in all.

@@ -67,18 +67,22 @@ impl Plain {
             }
             let total = n - k;
             let half = split_half(total, distinct);
-            // The splits of this total are options examined, whether scanned now, shared or
-            // merged from the cache, so the budget bounds the time either way.
-            work.splits(total, 1, half);
             match shared {
                 Some(shared) => {
-                    // The other thread valued the smaller parts in (bound, end].
+                    // The other thread valued (and counted) the smaller parts in (bound, end].
                     let (bound, end) = shared.plain_range(total, half);
-                    self.splits.scan_range(view, total, 1, bound.min(half));
-                    self.splits.scan_range(view, total, end + 1, half);
+                    for (from, to) in [(1, bound.min(half)), (end + 1, half)] {
+                        work.splits(total, from, to);
+                        self.splits.scan_range(view, total, from, to);
+                    }
                     self.splits.merge(shared.words(total, distinct));
                 }
-                None => self.total(view, total, distinct, several, width),
+                None => {
+                    // The splits of this total are options examined, whether scanned now or
+                    // merged from the cache, so the budget bounds the time either way.
+                    work.splits(total, 1, half);
+                    self.total(view, total, distinct, several, width);
+                }
             }
         }
         self.splits.mex_with(others.as_set())

@@ -170,11 +170,18 @@ impl Sparse {
                             then: first - 1,
                         }
                     }
-                    None => Cursor {
-                        next: 1,
-                        last: half,
-                        then: 0,
-                    },
+                    // Alone, in the same order: from the first split whose larger part a
+                    // helper would have known (one from before the batch before), so that a
+                    // run alone examines what a shared run does and counts the same critical
+                    // path, and its counts predict a machine with more threads.
+                    None => {
+                        let first = ((n - k).saturating_sub(work.fresh_from) + 1).min(half + 1);
+                        Cursor {
+                            next: first,
+                            last: half,
+                            then: first - 1,
+                        }
+                    }
                 };
             }
         }
