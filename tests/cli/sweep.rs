@@ -321,6 +321,62 @@ fn a_game_past_the_budget_is_a_row_with_its_error_valued_again_on_resuming() {
     std::fs::remove_dir_all(dir).ok();
 }
 
+/// The two longest computations of that table, to n = 2^21: Grundy's game, largest value 231
+/// first at heap 763622, rare mask fe, 1274 rare heaps (heap 0 counted), the last at 82860;
+/// Officers (0.6), largest 319 first at 1274955, mask 1ee, 1584 rare, the last at 20627. Two
+/// games side by side, on one thread each.
+#[test]
+fn grundy_and_officers_to_2_21_report_the_published_sparse_space() {
+    let dir = folder("tczajka-2-21");
+    let list = dir.join("games.txt");
+    std::fs::write(&list, "grundy\n0.6\n").unwrap();
+    let rows = rows(&run(&[
+        "sweep",
+        list.to_str().unwrap(),
+        "--to",
+        "2097151",
+        "--threads",
+        "2",
+        "--json",
+    ]));
+    let report = |row: &Value| {
+        (
+            row["code"].as_str().map(str::to_string),
+            row["largest"].as_u64(),
+            row["largest_at"].as_u64(),
+            row["rare_mask"].as_str().map(str::to_string),
+            row["rare_count"].as_u64(),
+            row["last_rare"].as_u64(),
+            row["period"].as_u64(),
+        )
+    };
+    assert_eq!(
+        report(&rows[0]),
+        (
+            Some("grundy".to_string()),
+            Some(231),
+            Some(763622),
+            Some("0xfe".to_string()),
+            Some(1274 - 1),
+            Some(82860),
+            None
+        )
+    );
+    assert_eq!(
+        report(&rows[1]),
+        (
+            Some("0.6".to_string()),
+            Some(319),
+            Some(1274955),
+            Some("0x1ee".to_string()),
+            Some(1584 - 1),
+            Some(20627),
+            None
+        )
+    );
+    std::fs::remove_dir_all(dir).ok();
+}
+
 /// The sparse-space report of two of the codes tczajka's table of computations lists as
 /// unsolved (UnsolvedGames.md of tczajka/octal-games, to n = 2^17): 0.04, largest value 1024
 /// first at heap 109363, rare mask 7b8, 18860 rare heaps, the last at 131003; 0.06, largest
