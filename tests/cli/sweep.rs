@@ -327,54 +327,68 @@ fn a_game_past_the_budget_is_a_row_with_its_error_valued_again_on_resuming() {
 /// games side by side, on one thread each.
 #[test]
 fn grundy_and_officers_to_2_21_report_the_published_sparse_space() {
-    let dir = folder("tczajka-2-21");
-    let list = dir.join("games.txt");
-    std::fs::write(&list, "grundy\n0.6\n").unwrap();
-    let rows = rows(&run(&[
-        "sweep",
-        list.to_str().unwrap(),
-        "--to",
-        "2097151",
-        "--threads",
-        "2",
-        "--json",
-    ]));
-    let report = |row: &Value| {
-        (
-            row["code"].as_str().map(str::to_string),
-            row["largest"].as_u64(),
-            row["largest_at"].as_u64(),
-            row["rare_mask"].as_str().map(str::to_string),
-            row["rare_count"].as_u64(),
-            row["last_rare"].as_u64(),
-            row["period"].as_u64(),
-        )
-    };
+    let rows = sweep_of(
+        "tczajka-2-21",
+        "grundy\n0.6\n",
+        &["--to", "2097151", "--threads", "2"],
+    );
+    assert_eq!(rows[0]["code"], "grundy");
     assert_eq!(
-        report(&rows[0]),
+        sparse_report(&rows[0]),
         (
-            Some("grundy".to_string()),
             Some(231),
             Some(763622),
             Some("0xfe".to_string()),
             Some(1274 - 1),
-            Some(82860),
-            None
+            Some(82860)
         )
     );
+    assert_eq!(rows[1]["code"], "0.6");
     assert_eq!(
-        report(&rows[1]),
+        sparse_report(&rows[1]),
         (
-            Some("0.6".to_string()),
             Some(319),
             Some(1274955),
             Some("0x1ee".to_string()),
             Some(1584 - 1),
-            Some(20627),
-            None
+            Some(20627)
         )
     );
+    assert_eq!(rows[0]["period"], Value::Null);
+    assert_eq!(rows[1]["period"], Value::Null);
+}
+
+/// The rows of a sweep (as JSON) of the games `list`, with `arguments`, in a folder of its own.
+fn sweep_of(name: &str, list: &str, arguments: &[&str]) -> Vec<Value> {
+    let dir = folder(name);
+    let path = dir.join("games.txt");
+    std::fs::write(&path, list).unwrap();
+    let mut all = vec!["sweep", path.to_str().unwrap()];
+    all.extend_from_slice(arguments);
+    all.push("--json");
+    let rows = rows(&run(&all));
     std::fs::remove_dir_all(dir).ok();
+    rows
+}
+
+/// A row's sparse-space report: largest value, its first heap, rare mask, rare count and the
+/// last rare heap.
+fn sparse_report(
+    row: &Value,
+) -> (
+    Option<u64>,
+    Option<u64>,
+    Option<String>,
+    Option<u64>,
+    Option<u64>,
+) {
+    (
+        row["largest"].as_u64(),
+        row["largest_at"].as_u64(),
+        row["rare_mask"].as_str().map(str::to_string),
+        row["rare_count"].as_u64(),
+        row["last_rare"].as_u64(),
+    )
 }
 
 /// The sparse-space report of two of the codes tczajka's table of computations lists as
@@ -384,27 +398,9 @@ fn grundy_and_officers_to_2_21_report_the_published_sparse_space() {
 /// (value 0, rare under either mask); the sweep reports heaps 1..=N, one fewer.
 #[test]
 fn a_sweep_of_unsolved_codes_reports_the_published_sparse_space() {
-    let dir = folder("tczajka");
-    let list = dir.join("games.txt");
-    std::fs::write(&list, "0.04\n0.06\n").unwrap();
-    let rows = rows(&run(&[
-        "sweep",
-        list.to_str().unwrap(),
-        "--to",
-        "131071",
-        "--json",
-    ]));
-    let report = |row: &Value| {
-        (
-            row["largest"].as_u64(),
-            row["largest_at"].as_u64(),
-            row["rare_mask"].as_str().map(str::to_string),
-            row["rare_count"].as_u64(),
-            row["last_rare"].as_u64(),
-        )
-    };
+    let rows = sweep_of("tczajka", "0.04\n0.06\n", &["--to", "131071"]);
     assert_eq!(
-        report(&rows[0]),
+        sparse_report(&rows[0]),
         (
             Some(1024),
             Some(109363),
@@ -414,7 +410,7 @@ fn a_sweep_of_unsolved_codes_reports_the_published_sparse_space() {
         )
     );
     assert_eq!(
-        report(&rows[1]),
+        sparse_report(&rows[1]),
         (
             Some(1045),
             Some(127083),
@@ -425,5 +421,4 @@ fn a_sweep_of_unsolved_codes_reports_the_published_sparse_space() {
     );
     assert_eq!(rows[0]["period"], Value::Null);
     assert_eq!(rows[0]["proven"], false);
-    std::fs::remove_dir_all(dir).ok();
 }
