@@ -373,15 +373,16 @@ fn sweep_of(name: &str, list: &str, arguments: &[&str]) -> Vec<Value> {
 
 /// A row's sparse-space report: largest value, its first heap, rare mask, rare count and the
 /// last rare heap.
-fn sparse_report(
-    row: &Value,
-) -> (
+type Report = (
     Option<u64>,
     Option<u64>,
     Option<String>,
     Option<u64>,
     Option<u64>,
-) {
+);
+
+/// The report of `row`.
+fn sparse_report(row: &Value) -> Report {
     (
         row["largest"].as_u64(),
         row["largest_at"].as_u64(),
