@@ -103,9 +103,9 @@ FILE lists one game a line: an octal code (0.6, 4.07), any heap game of the cata
 (grundy, subtraction:1,2,5), or a pattern whose each ? is every octal digit (0.??? is the
 codes of three digits, less those ending in 0); blank lines and # comments are skipped.
 Each row has the keys code, to, preperiod, period (both empty or null when no period is
-found), proven, largest, largest_at, rare_mask, rare_count, last_rare, seconds and checksum
-(the checksum of `cgt sequence --summary`). With --output the table is written as games
-finish, and a sweep run again with the same file and bound keeps the rows already there and
+found), proven, largest, largest_at, rare_mask, rare_by (value or position: how heaps are
+classed rare), rare_count, last_rare, seconds and checksum (the checksum of
+`cgt sequence --summary`). With --output the table is written as games finish, and a sweep run again with the same file and bound keeps the rows already there and
 values only the rest. Games run side by side, one a free core, within one memory budget.
 --shard i/k takes the i-th of every k games (1 <= i <= k), so that k machines split a sweep;
 their tables, read with --merge, make one.
@@ -496,8 +496,8 @@ pub struct SequenceArgs {
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = parse_heap)]
     pub to: u64,
     /// Print one JSON object: {"game", "values", "period": null or {"preperiod", "period",
-    /// "saltus", "proven"}, "largest", "largest_at", "rare_mask", "rare_count", "last_rare",
-    /// "work", "critical_path"}.
+    /// "saltus", "proven"}, "largest", "largest_at", "rare_mask", "rare_by", "rare_count",
+    /// "last_rare", "work", "critical_path"}.
     #[arg(long, conflicts_with = "summary")]
     pub json: bool,
     /// Print only the period report, G(N), the number of zeros, a checksum and the

@@ -6,7 +6,7 @@ use crate::progress::Meter;
 
 use std::time::Duration;
 
-use cgt_games::{GrundySequence, Period, SequenceOptions, SparseReport};
+use cgt_games::{GrundySequence, Period, RareBy, SequenceOptions, SparseReport};
 use serde_json::json;
 
 use super::Error;
@@ -183,6 +183,7 @@ fn report_json(report: Option<SparseReport>) -> serde_json::Value {
         "largest": report.map(|report| report.largest),
         "largest_at": report.map(|report| report.largest_at),
         "rare_mask": report.map(|report| report.rare_mask),
+        "rare_by": report.map(|report| report.rare_by.name()),
         "rare_count": report.map(|report| report.rare_count),
         "last_rare": report.and_then(|report| report.last_rare),
     })
@@ -268,9 +269,18 @@ fn summary(
         let last_rare = report
             .last_rare
             .map_or("none".to_string(), |heap| heap.to_string());
+        let rule = match report.rare_by {
+            RareBy::Value => "a value is common when its bits under the mask are odd in number",
+            RareBy::Position { odd_takes: true } => {
+                "by position: heap n is common when the bits of G(n) under the mask have the parity of n"
+            }
+            RareBy::Position { odd_takes: false } => {
+                "by position: heap n is common when the bits of G(n) under the mask have the parity of n + 1"
+            }
+        };
         writeln!(
             out,
-            "rare:     {} heaps of 1..={} (mask {:#x}: a value is common when its bits under the mask are odd in number), the last at {last_rare}",
+            "rare:     {} heaps of 1..={} (mask {:#x}: {rule}), the last at {last_rare}",
             report.rare_count, report.heaps, report.rare_mask
         )?;
     }

@@ -16,7 +16,7 @@ use crate::cli::{SweepArgs, SweepFormat};
 use crate::progress::Meter;
 
 /// The keys of a row, in order: checks outside the repository read these names.
-pub const KEYS: [&str; 12] = [
+pub const KEYS: [&str; 13] = [
     "code",
     "to",
     "preperiod",
@@ -25,6 +25,7 @@ pub const KEYS: [&str; 12] = [
     "largest",
     "largest_at",
     "rare_mask",
+    "rare_by",
     "rare_count",
     "last_rare",
     "seconds",
@@ -101,7 +102,9 @@ impl Row {
                     .trim_end_matches(']');
                 let line = line.trim().trim_end_matches(',');
                 match serde_json::from_str::<Value>(line) {
-                    Ok(Value::Object(map)) if map.contains_key("code") => Some(Row(map)),
+                    Ok(Value::Object(map)) if map.contains_key("code") => {
+                        Some(Row::with_rare_by(map))
+                    }
                     _ => None,
                 }
             }
@@ -117,19 +120,28 @@ impl Row {
         }
     }
 
-    /// A row from its cells in the order of [`KEYS`]: numbers and booleans as they read,
-    /// empty cells null; `None` for the header or a row of the wrong length.
+    /// A row from its cells in the order of [`KEYS`] and the error: numbers and booleans as
+    /// they read, empty cells null; `None` for the header or a row of the wrong length. A row
+    /// of a table written before `rare_by` was a key (one cell fewer) reads too: its report
+    /// was by value.
     fn from_cells(cells: &[String]) -> Option<Row> {
-        if cells.len() < KEYS.len() || cells.len() > KEYS.len() + 1 || cells[0] == "code" {
+        let keys: Vec<&str> = if cells.len() == KEYS.len() + 1 {
+            KEYS.to_vec()
+        } else if cells.len() == KEYS.len() {
+            KEYS.iter()
+                .copied()
+                .filter(|&key| key != "rare_by")
+                .collect()
+        } else {
             return None;
-        }
-        if cells[0].chars().all(|c| c == '-' || c == ':') {
+        };
+        if cells[0] == "code" || cells[0].chars().all(|c| c == '-' || c == ':') {
             return None;
         }
         let mut map = Map::new();
-        for (key, cell) in KEYS.iter().zip(cells) {
+        for (key, cell) in keys.iter().zip(cells) {
             let value = match *key {
-                "code" | "checksum" | "rare_mask" if !cell.is_empty() => {
+                "code" | "checksum" | "rare_mask" | "rare_by" if !cell.is_empty() => {
                     Value::String(cell.clone())
                 }
                 _ if cell.is_empty() => Value::Null,
@@ -139,10 +151,23 @@ impl Row {
             };
             map.insert((*key).to_string(), value);
         }
-        if let Some(error) = cells.get(KEYS.len()).filter(|error| !error.is_empty()) {
+        if let Some(error) = cells.get(keys.len()).filter(|error| !error.is_empty()) {
             map.insert("error".to_string(), Value::String(error.clone()));
         }
-        Some(Row(map))
+        Some(Row::with_rare_by(map))
+    }
+
+    /// A row read back, with `rare_by` where a table written before it was a key left it
+    /// out: `value` for a row with a report (reports were all by value then), else null.
+    fn with_rare_by(mut map: Map<String, Value>) -> Row {
+        if !map.contains_key("rare_by") {
+            let by = match map.get("rare_mask") {
+                Some(Value::String(_)) => json!("value"),
+                _ => Value::Null,
+            };
+            map.insert("rare_by".to_string(), by);
+        }
+        Row(map)
     }
 }
 
@@ -719,6 +744,10 @@ fn value_one(game: &str, to: u64, options: &SequenceOptions) -> Row {
         json!(report.map(|r| format!("{:#x}", r.rare_mask))),
     );
     map.insert(
+        "rare_by".to_string(),
+        json!(report.map(|r| r.rare_by.name())),
+    );
+    map.insert(
         "rare_count".to_string(),
         json!(report.map(|r| r.rare_count)),
     );
@@ -747,6 +776,7 @@ mod tests {
             json!(3),
             json!(3),
             json!("0x1"),
+            json!("value"),
             json!(25),
             Value::Null,
             json!(0.002),
@@ -773,6 +803,41 @@ mod tests {
             let cut = &written[..written.len() / 2];
             assert_eq!(Row::parse(cut, format), None, "{format:?}: {cut}");
         }
+    }
+
+    #[test]
+    fn a_row_of_a_table_from_before_rare_by_reads_as_by_value() {
+        let mut old = row();
+        old.0.remove("rare_by");
+        // The layout then: the keys but `rare_by`, and the error (empty).
+        let mut cells: Vec<String> = KEYS
+            .iter()
+            .zip(row().cells())
+            .filter(|(key, _)| **key != "rare_by")
+            .map(|(_, cell)| cell)
+            .collect();
+        cells.push(String::new());
+        assert_eq!(cells.len(), KEYS.len());
+        let markdown = format!("| {} |", cells.join(" | "));
+        let csv = cells
+            .iter()
+            .map(|cell| csv_field(cell))
+            .collect::<Vec<_>>()
+            .join(",");
+        let json = Value::Object(old.0.clone()).to_string();
+        for (line, format) in [
+            (markdown, SweepFormat::Markdown),
+            (csv, SweepFormat::Csv),
+            (json, SweepFormat::Json),
+        ] {
+            assert_eq!(Row::parse(&line, format), Some(row()), "{format:?}: {line}");
+        }
+        // A row with no report (an error row) gets none either.
+        let mut failed = Map::new();
+        failed.insert("code".to_string(), json!("0.6"));
+        failed.insert("rare_mask".to_string(), Value::Null);
+        let read = Row::parse(&Value::Object(failed).to_string(), SweepFormat::Json).unwrap();
+        assert_eq!(read.0.get("rare_by"), Some(&Value::Null));
     }
 
     #[test]

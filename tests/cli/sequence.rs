@@ -67,6 +67,44 @@ fn sequence_json_reports_the_sparse_space() {
 }
 
 #[test]
+fn sequence_json_reports_rare_heaps_by_position_where_they_are_fewer() {
+    // 0.104 splits after taking 3 only. By value about half its heaps are rare under any mask;
+    // by position (Flammenkamp's sparse positions: heap n rare when the bits of G(n) & m have
+    // the parity of n - 3) a handful are. Counted here from the values, every mask tried.
+    let report = json(&["sequence", "octal:0.104", "--to", "5000", "--json"]);
+    let values: Vec<u64> = report["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|value| value.as_u64().unwrap())
+        .collect();
+    let rare = |mask: u64| -> Vec<u64> {
+        (1..values.len() as u64)
+            .filter(|&n| u64::from((values[n as usize] & mask).count_ones() % 2) == (n + 3) % 2)
+            .collect()
+    };
+    let by_value = |mask: u64| {
+        (1..values.len())
+            .filter(|&n| (values[n] & mask).count_ones() % 2 == 0)
+            .count()
+    };
+    let fewest = (1..1u64 << 8).map(|mask| rare(mask).len()).min().unwrap();
+    assert!(fewest * 10 < (1..1u64 << 8).map(by_value).min().unwrap());
+    assert_eq!(report["rare_by"], "position");
+    let heaps = rare(report["rare_mask"].as_u64().unwrap());
+    assert_eq!(heaps.len(), fewest);
+    assert_eq!(report["rare_count"], fewest);
+    assert_eq!(report["last_rare"].as_u64(), heaps.last().copied());
+    let summary =
+        String::from_utf8(cgt(&["sequence", "octal:0.104", "--to", "5000", "--summary"]).stdout)
+            .unwrap();
+    assert!(
+        summary.contains("by position: heap n is common when the bits of G(n) under the mask have the parity of n)"),
+        "{summary}"
+    );
+}
+
+#[test]
 fn sequence_with_one_thread_or_two_prints_the_same() {
     let run = |threads: &str| {
         let output = cgt(&[

@@ -39,7 +39,7 @@ fn run(arguments: &[&str]) -> String {
     String::from_utf8(output.stdout).expect("UTF-8")
 }
 
-const KEYS: [&str; 12] = [
+const KEYS: [&str; 13] = [
     "code",
     "to",
     "preperiod",
@@ -48,6 +48,7 @@ const KEYS: [&str; 12] = [
     "largest",
     "largest_at",
     "rare_mask",
+    "rare_by",
     "rare_count",
     "last_rare",
     "seconds",
@@ -140,8 +141,10 @@ fn a_sweep_run_again_keeps_its_finished_rows_and_values_only_the_rest() {
     std::fs::write(&list, "kayles\n0.137\nsubtraction:1,2,3\n").unwrap();
     let output = dir.join("table.csv");
     // As an interrupted sweep leaves it: Kayles finished (a checksum no run would print, so
-    // that a row valued again would show), then a row cut short.
-    let header = format!("{},error", KEYS.join(","));
+    // that a row valued again would show), then a row cut short; written by a version from
+    // before `rare_by` was a key (its reports were by value), so one column fewer.
+    let old_keys: Vec<&str> = KEYS.into_iter().filter(|&key| key != "rare_by").collect();
+    let header = format!("{},error", old_keys.join(","));
     std::fs::write(
         &output,
         format!("{header}\nkayles,999,71,12,true,8,27,0xf,9,70,1.5,feedfacefeedface,\n0.137,99"),
@@ -162,9 +165,11 @@ fn a_sweep_run_again_keeps_its_finished_rows_and_values_only_the_rest() {
     let table = std::fs::read_to_string(&output).unwrap();
     let lines: Vec<&str> = table.lines().collect();
     assert_eq!(lines.len(), 4, "{table}");
+    // The table is written again in the layout of today, the old row's report by value.
+    assert_eq!(lines[0], format!("{},error", KEYS.join(",")));
     assert_eq!(
         lines[1],
-        "kayles,999,71,12,true,8,27,0xf,9,70,1.5,feedfacefeedface,"
+        "kayles,999,71,12,true,8,27,0xf,value,9,70,1.5,feedfacefeedface,"
     );
     assert!(lines[2].starts_with("0.137,999,52,34,true"), "{table}");
     assert!(
@@ -381,8 +386,9 @@ type Report = (
     Option<u64>,
 );
 
-/// The report of `row`.
+/// The report of `row`, which must be by value, as the published tables are.
 fn sparse_report(row: &Value) -> Report {
+    assert_eq!(row["rare_by"], "value", "{row}");
     (
         row["largest"].as_u64(),
         row["largest_at"].as_u64(),

@@ -169,8 +169,8 @@ impl PySequence {
     }
 
     /// The sparse-space report of the values computed (keys as `cgt sequence --json` writes
-    /// them: `largest`, `largest_at`, `rare_mask`, `rare_count`, `last_rare`), or `None` where
-    /// the sequence has no values past heap 0.
+    /// them: `largest`, `largest_at`, `rare_mask`, `rare_by` (`"value"` or `"position"`),
+    /// `rare_count`, `last_rare`), or `None` where the sequence has no values past heap 0.
     #[getter]
     fn sparse<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let Some(report) = self.sequence.sparse_report() else {
@@ -180,6 +180,7 @@ impl PySequence {
         dict.set_item("largest", report.largest)?;
         dict.set_item("largest_at", report.largest_at)?;
         dict.set_item("rare_mask", report.rare_mask)?;
+        dict.set_item("rare_by", report.rare_by.name())?;
         dict.set_item("rare_count", report.rare_count)?;
         dict.set_item("last_rare", report.last_rare)?;
         Ok(Some(dict))

@@ -67,8 +67,12 @@ def test_wide_values_get_a_wide_dtype():
 def test_the_plot_and_the_sparse_report():
     sequence = cgt.sequence("octal:0.6", to=2000)
     assert sequence._repr_svg_().startswith("<svg")
-    assert set(sequence.sparse) == {"largest", "largest_at", "rare_mask", "rare_count", "last_rare"}
+    assert set(sequence.sparse) == {
+        "largest", "largest_at", "rare_mask", "rare_by", "rare_count", "last_rare"
+    }
     assert sequence.sparse["largest"] == max(sequence.tolist())
+    # Officers' rare heaps are those of its value classes (tczajka's table: mask 1ee).
+    assert sequence.sparse["rare_by"] == "value"
     # The model of scaling: the move to one heap (reading G(n - 1)) is on the critical path.
     scaling = sequence.scaling
     assert set(scaling) == {"work", "critical_path"}

@@ -457,7 +457,7 @@ async function viewSequence(game) {
     const summary = el("dl", { class: "summary", id: "summary" },
       el("dt", { text: "period" }), el("dd", { id: "period", text: period ? "preperiod " + period.preperiod + ", period " + period.period + (period.saltus ? ", saltus " + period.saltus : "") + (period.proven ? " (proven)" : " (observed, not proven)") : "none found up to " + to }),
       el("dt", { text: "largest" }), el("dd", { text: sequence.largest === null ? "-" : sequence.largest + " (first at heap " + sequence.largest_at + ")" }),
-      el("dt", { text: "rare values" }), el("dd", { text: sequence.rare_mask === null ? "-" : sequence.rare_count + " heaps (mask " + sequence.rare_mask + "), the last at " + (sequence.last_rare === null ? "none" : sequence.last_rare) }));
+      el("dt", { text: "rare values" }), el("dd", { text: sequence.rare_mask === null ? "-" : sequence.rare_count + " heaps (mask " + sequence.rare_mask + (sequence.rare_by === "position" ? ", by position" : "") + "), the last at " + (sequence.last_rare === null ? "none" : sequence.last_rare) }));
     result.replaceChildren(summary);
     const plot = await api("/api/plot", { game, to, from, upto }, { asText: true });
     if (mine !== generation) return;

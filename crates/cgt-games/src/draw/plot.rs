@@ -113,7 +113,7 @@ pub fn sequence_svg_range(name: &str, sequence: &GrundySequence, from: u64, to: 
     }
     for (n, value) in points {
         // Heap 0 never takes part in a move, so the classification leaves it out.
-        let rare = n > 0 && report.is_some_and(|report| report.is_rare(value));
+        let rare = n > 0 && report.is_some_and(|report| report.is_rare(n, value));
         let (class, fill, radius) = if rare {
             (" class=\"rare\"", "#c22", 2.6)
         } else {

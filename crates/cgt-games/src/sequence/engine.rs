@@ -490,9 +490,7 @@ impl Run {
                 keep = true;
             }
         }
-        let even = pairs.iter().all(|&(k, _)| k % 2 == 0);
-        let odd = pairs.iter().all(|&(k, _)| k % 2 == 1);
-        let refinable = (even || odd).then_some(even);
+        let refinable = split_parity(pairs);
         // The classes are chosen afresh each time: longer data may show better ones.
         self.census.add(&self.values);
         let was = self.engine.method;
@@ -536,6 +534,9 @@ impl Run {
             period,
             last,
             sparse: matches!(self.engine.method, Method::Sparse(_)),
+            split_parity: Some(&self.engine.kernel.pairs)
+                .filter(|pairs| !pairs.is_empty())
+                .and_then(|pairs| split_parity(pairs)),
             helped: self.sharing.heaps,
             scaling: Scaling {
                 work: self.engine.work,
@@ -554,6 +555,14 @@ impl Run {
 
 /// The bit words a set of split values needs when no value exceeds `largest`: the xor of
 /// two values below the next power of two is below it too.
+/// Whether the takes that split a heap (`pairs`) are all even (`Some(true)`) or all odd
+/// (`Some(false)`; `Some(true)` when there are none); `None` when they are mixed.
+fn split_parity(pairs: &[(u64, bool)]) -> Option<bool> {
+    let even = pairs.iter().all(|&(k, _)| k % 2 == 0);
+    let odd = pairs.iter().all(|&(k, _)| k % 2 == 1);
+    (even || odd).then_some(even)
+}
+
 fn words_for(largest: u64) -> usize {
     let bits = u64::BITS - largest.leading_zeros();
     (1usize.checked_shl(bits).unwrap_or(usize::MAX) / 64).max(1)

@@ -25,7 +25,7 @@ mod splits;
 pub(crate) mod values;
 
 use crate::{Error, HeapRuleset, Period, Result, TakeAndBreak};
-pub use report::SparseReport;
+pub use report::{RareBy, SparseReport};
 pub use values::Values;
 
 /// The Grundy values `G(0), G(1), ...` of single heaps of a heap game, with the period they
@@ -65,6 +65,9 @@ pub struct GrundySequence {
     period: Option<Period>,
     last: u64,
     sparse: bool,
+    /// For a take-and-break code whose takes that split a heap all have one parity: whether
+    /// it is even (the sparse-space report may then class heaps by position too).
+    pub(super) split_parity: Option<bool>,
     /// Heaps whose rare splits a second core valued.
     helped: u64,
     /// The work of the run and the part of it no other thread could have done.
@@ -293,6 +296,7 @@ impl GrundySequence {
             period,
             last,
             sparse: false,
+            split_parity: None,
             helped: 0,
             scaling: Scaling::default(),
             checkpoint_failure: None,

@@ -5,10 +5,11 @@
 //! in some octal games*, IJGT 1989; Flammenkamp's tables of octal games). Two common parts then
 //! give a split value of known parity, so a heap's value is found from the splits with a rare
 //! part (few), and from the common splits only as far as it takes to settle the mex: a tentative
-//! mex of the other parity is final at once. This refinement is the engine's own: the classes
-//! may also depend on the parity of the heap (heap h is common when the parity of
-//! `G(h) & mask` is `base ^ (h odd)`), which makes games such as 0.106 sparse that are not
-//! sparse by value alone; it applies when every splitting take has one parity.
+//! mex of the other parity is final at once. The classes may also depend on the parity of the
+//! heap (heap h is common when the parity of `G(h) & mask` is `base ^ (h odd)`: Flammenkamp's
+//! sparse positions, "Sparse- and Common-Positions of Sprague-Grundy Values of Octal-Games"),
+//! which makes games such as 0.106 sparse that are not sparse by value alone; it applies when
+//! every splitting take has one parity.
 //!
 //! The method is tried once at most a quarter of the heaps are rare, with the classes that make
 //! the fewest rare, and kept while it costs less than three quarters of the plain scan (see

@@ -3,7 +3,7 @@
 //! sparse-space report against a brute force over the values.
 
 use cgt_core::{Budget, Resource};
-use cgt_games::{Error, GrundySequence, SequenceOptions, TakeAndBreak};
+use cgt_games::{Error, GrundySequence, RareBy, SequenceOptions, TakeAndBreak};
 use proptest::prelude::*;
 
 fn with_threads(threads: usize) -> SequenceOptions {
@@ -180,10 +180,17 @@ fn a_run_resumed_from_its_checkpoint_equals_an_uninterrupted_one() {
     assert!(short.to_string().contains("length"), "{short}");
 }
 
-/// The report's fields by brute force: every mask below 2^10 tried.
+/// The report's fields by brute force: every mask below 2^10 tried, with the two published
+/// classifications: by value (Gangolli & Plambeck: heap n is rare when `G(n) & m` has an even
+/// number of bits) and, for a code whose splitting takes share the parity of a take t, by
+/// position (Flammenkamp, "Sparse- and Common-Positions of Sprague-Grundy Values of
+/// Octal-Games": heap n is rare when the bits of `G(n) & m` have the parity of n - t). The
+/// report takes the one with fewer rare heaps, by value on a tie.
 #[test]
 fn the_sparse_report_matches_a_brute_force_over_the_values() {
-    for code in ["0.6", "0.16", "0.106", "0.34"] {
+    // 0.106 and 0.104 (t = 3) have about half their heaps rare by value and few by position;
+    // 0.142 and 0.34 (t = 2) fewer by position too; 0.6 and 0.16 are sparse by value.
+    for code in ["0.6", "0.16", "0.106", "0.34", "0.104", "0.142"] {
         let game = TakeAndBreak::octal(code).unwrap();
         let report = engine(&game, 3_000, 1).sparse_report().unwrap();
         // The report covers the values computed: all of them, or up to a proven period.
@@ -195,19 +202,57 @@ fn the_sparse_report_matches_a_brute_force_over_the_values() {
             (largest, largest_at),
             "{code}"
         );
-        let rare_heaps = |mask: u64| -> Vec<u64> {
+        // The takes that split a heap: the digits after the point with the bit 4.
+        let splits: Vec<u64> = code[2..]
+            .chars()
+            .zip(1..)
+            .filter(|&(digit, _)| digit.to_digit(8).unwrap() & 4 != 0)
+            .map(|(_, take)| take)
+            .collect();
+        let t = splits[0];
+        assert!(splits.iter().all(|take| take % 2 == t % 2), "{code}");
+        let by_value = |mask: u64, heap: u64| (values[heap as usize] & mask).count_ones() % 2 == 0;
+        let by_position = |mask: u64, heap: u64| {
+            u64::from((values[heap as usize] & mask).count_ones() % 2) == (heap + t) % 2
+        };
+        let rare_heaps = |mask: u64, rare: &dyn Fn(u64, u64) -> bool| -> Vec<u64> {
             (1..values.len() as u64)
-                .filter(|&heap| (values[heap as usize] & mask).count_ones() % 2 == 0)
+                .filter(|&heap| rare(mask, heap))
                 .collect()
         };
-        let fewest = (1..1u64 << 10)
-            .map(|mask| rare_heaps(mask).len())
-            .min()
-            .unwrap();
-        let rare = rare_heaps(report.rare_mask);
+        let fewest = |rare: &dyn Fn(u64, u64) -> bool| {
+            (1..1u64 << 10)
+                .map(|mask| rare_heaps(mask, rare).len())
+                .min()
+                .unwrap()
+        };
+        let (value_fewest, position_fewest) = (fewest(&by_value), fewest(&by_position));
+        let rare = if position_fewest < value_fewest {
+            assert_eq!(
+                report.rare_by,
+                RareBy::Position {
+                    odd_takes: t % 2 == 1
+                },
+                "{code}"
+            );
+            rare_heaps(report.rare_mask, &by_position)
+        } else {
+            assert_eq!(report.rare_by, RareBy::Value, "{code}");
+            rare_heaps(report.rare_mask, &by_value)
+        };
         assert_eq!(report.rare_count, rare.len() as u64, "{code}");
-        assert_eq!(rare.len(), fewest, "{code}");
+        assert_eq!(rare.len(), value_fewest.min(position_fewest), "{code}");
         assert_eq!(report.last_rare, rare.last().copied(), "{code}");
+        for heap in 1..values.len() as u64 {
+            assert_eq!(
+                report.is_rare(heap, values[heap as usize]),
+                rare.binary_search(&heap).is_ok(),
+                "{code} {heap}"
+            );
+        }
+        // Which codes are sparse by position, by the brute force (not the report).
+        let positional = ["0.106", "0.104", "0.142", "0.34"].contains(&code);
+        assert_eq!(position_fewest < value_fewest, positional, "{code}");
     }
 }
 
