@@ -553,8 +553,6 @@ impl Run {
     }
 }
 
-/// The bit words a set of split values needs when no value exceeds `largest`: the xor of
-/// two values below the next power of two is below it too.
 /// Whether the takes that split a heap (`pairs`) are all even (`Some(true)`) or all odd
 /// (`Some(false)`; `Some(true)` when there are none); `None` when they are mixed.
 fn split_parity(pairs: &[(u64, bool)]) -> Option<bool> {
@@ -563,6 +561,8 @@ fn split_parity(pairs: &[(u64, bool)]) -> Option<bool> {
     (even || odd).then_some(even)
 }
 
+/// The bit words a set of split values needs when no value exceeds `largest`: the xor of
+/// two values below the next power of two is below it too.
 fn words_for(largest: u64) -> usize {
     let bits = u64::BITS - largest.leading_zeros();
     (1usize.checked_shl(bits).unwrap_or(usize::MAX) / 64).max(1)
