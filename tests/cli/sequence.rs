@@ -72,12 +72,7 @@ fn sequence_json_reports_rare_heaps_by_position_where_they_are_fewer() {
     // by position (Flammenkamp's sparse positions: heap n rare when the bits of G(n) & m have
     // the parity of n - 3) a handful are. Counted here from the values, every mask tried.
     let report = json(&["sequence", "octal:0.104", "--to", "5000", "--json"]);
-    let values: Vec<u64> = report["values"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|value| value.as_u64().unwrap())
-        .collect();
+    let values = crate::common::whole_numbers(&report["values"]);
     let rare = |mask: u64| -> Vec<u64> {
         (1..values.len() as u64)
             .filter(|&n| u64::from((values[n as usize] & mask).count_ones() % 2) == (n + 3) % 2)
