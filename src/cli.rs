@@ -105,8 +105,11 @@ codes of three digits, less those ending in 0); blank lines and # comments are s
 Each row has the keys code, to, preperiod, period (both empty or null when no period is
 found), proven, largest, largest_at, rare_mask, rare_by (value or position: how heaps are
 classed rare), rare_count, last_rare, seconds and checksum (the checksum of
-`cgt sequence --summary`). With --output the table is written as games finish, and a sweep run again with the same file and bound keeps the rows already there and
-values only the rest. Games run side by side, one a free core, within one memory budget.
+`cgt sequence --summary`; seconds counts the runs a game was resumed from too). With
+--output the table is written as games finish, and a sweep run again with the same file and
+bound keeps the rows already there and values only the rest; with --checkpoints DIR a game
+cut off in the middle (Ctrl-C, a cluster's time limit) resumes from its checkpoint too.
+Games run side by side, one a free core, within one memory budget.
 --shard i/k takes the i-th of every k games (1 <= i <= k), so that k machines split a sweep;
 their tables, read with --merge, make one.
 
@@ -114,6 +117,7 @@ EXAMPLES:
   cgt sweep codes.txt --to 100000
   cgt sweep codes.txt --to 1000000 --format csv --output sweep.csv
   cgt sweep codes.txt --to 1000000 --shard 3/8 --output part3.json --format json
+  cgt sweep codes.txt --to 268435456 --output sweep.md --checkpoints sweep-checkpoints
   cgt sweep codes.txt --to 1000000 --merge part*.json --format json";
 
 const PLAY_HELP: &str = "\
@@ -320,6 +324,14 @@ pub struct SweepArgs {
     /// one a thread.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
+    /// Keep each game under way in a checkpoint in this directory (made if missing), so that a
+    /// sweep stopped in the middle of a long game resumes that game where its checkpoint left
+    /// it; a game's checkpoint is removed once its row is written.
+    #[arg(long, value_name = "DIR", conflicts_with = "merge")]
+    pub checkpoints: Option<std::path::PathBuf>,
+    /// Seconds between two writes of a game's checkpoint.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, requires = "checkpoints", value_parser = parse_seconds)]
+    pub checkpoint_every: f64,
     #[command(flatten)]
     pub budget: BudgetArgs,
 }

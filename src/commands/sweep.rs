@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -361,6 +361,25 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
             arguments.to, budget.options
         )));
     }
+    let keep = match &arguments.checkpoints {
+        Some(directory) => {
+            if directory.exists() && !directory.is_dir() {
+                return Err(Error::Usage(format!(
+                    "--checkpoints {} is a file: name a directory",
+                    directory.display()
+                )));
+            }
+            std::fs::create_dir_all(directory).map_err(|source| Error::File {
+                path: directory.display().to_string(),
+                source,
+            })?;
+            Some(Keep {
+                directory: directory.clone(),
+                every: Duration::from_secs_f64(arguments.checkpoint_every),
+            })
+        }
+        None => None,
+    };
     // Rows already written by an interrupted sweep to the same file and bound are kept.
     let mut finished: BTreeMap<String, Row> = BTreeMap::new();
     if let Some(path) = &arguments.output {
@@ -443,7 +462,8 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
     let result = std::thread::scope(|scope| -> Result<(), Error> {
         for _ in 0..workers {
             let send = send.clone();
-            let (next, pending, stops, per_game) = (&next, &pending, &stops, &per_game);
+            let (next, pending, stops, per_game, keep) =
+                (&next, &pending, &stops, &per_game, keep.as_ref());
             scope.spawn(move || {
                 cgt_core::Stop::run_all(stops, || {
                     loop {
@@ -456,7 +476,7 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
                         let Some(&(index, game)) = pending.get(taken) else {
                             break;
                         };
-                        let row = value_one(game, to, per_game);
+                        let row = value_one(game, to, per_game, keep);
                         let stopped = cgt_core::check_stop().is_err();
                         if send.send((index, row)).is_err() || stopped {
                             break;
@@ -481,6 +501,7 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
                     table.row(row)?;
                 } else if let Some(row) = ready.remove(written) {
                     table.row(&row)?;
+                    Keep::forget(keep.as_ref(), &row);
                 } else {
                     break;
                 }
@@ -499,6 +520,7 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
             valued += 1;
             if to_file {
                 table.row(&row)?;
+                Keep::forget(keep.as_ref(), &row);
                 done.insert(index, row);
             } else {
                 ready.insert(index, row);
@@ -698,31 +720,130 @@ impl Table<'_> {
 
 /// The row of one game: its sequence to `to`, the period, the sparse-space report, the
 /// seconds it took and the checksum of `sequence --summary`.
-fn value_one(game: &str, to: u64, options: &SequenceOptions) -> Row {
+/// Where the games under way keep their checkpoints, and how often.
+struct Keep {
+    directory: PathBuf,
+    every: Duration,
+}
+
+impl Keep {
+    /// The checkpoint of `game` and the file of the seconds spent on it so far. The code is
+    /// written with every byte but letters, digits, `.` and `-` as `_` and two hex digits,
+    /// so that two codes never share a file and none names a path outside the directory.
+    fn files(&self, game: &str) -> (PathBuf, PathBuf) {
+        let mut name = String::with_capacity(game.len());
+        for byte in game.bytes() {
+            if byte.is_ascii_alphanumeric() || byte == b'.' || byte == b'-' {
+                name.push(char::from(byte));
+            } else {
+                name.push_str(&format!("_{byte:02x}"));
+            }
+        }
+        (
+            self.directory.join(format!("{name}.checkpoint")),
+            self.directory.join(format!("{name}.seconds")),
+        )
+    }
+}
+
+impl Keep {
+    /// Removes the files of the game of `row` once the row is written: it holds what they were
+    /// for. A row that failed keeps them, to resume from with other limits. (Were the process
+    /// to end between the row and this, the files would only be resumed from, never trusted
+    /// for a row: a row is computed again from the values.)
+    fn forget(keep: Option<&Keep>, row: &Row) {
+        if let Some(keep) = keep
+            && !row.0.contains_key("error")
+        {
+            let (checkpoint, seconds) = keep.files(row.code());
+            let _ = std::fs::remove_file(checkpoint);
+            let _ = std::fs::remove_file(seconds);
+        }
+    }
+}
+
+/// The seconds spent on a game in runs before this one, as its seconds file says (none when
+/// there is no file).
+fn seconds_before(path: &Path) -> Result<f64, String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => text
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|seconds| seconds.is_finite() && *seconds >= 0.0)
+            .ok_or_else(|| {
+                format!(
+                    "{} is damaged (it should hold the seconds spent on the game): remove it",
+                    path.display()
+                )
+            }),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(0.0),
+        Err(error) => Err(format!("cannot read {}: {error}", path.display())),
+    }
+}
+
+/// Writes `seconds` to the seconds file at `path`, whole or not at all.
+fn write_seconds(path: &Path, seconds: f64) -> std::io::Result<()> {
+    let partial = path.with_extension(format!("seconds.{}.partial", std::process::id()));
+    std::fs::write(&partial, format!("{seconds:.3}\n"))?;
+    std::fs::rename(&partial, path)
+}
+
+/// The row of a game that could not be valued: `message` says why.
+fn error_row(mut map: Map<String, Value>, message: String) -> Row {
+    for key in &KEYS[2..] {
+        map.insert((*key).to_string(), Value::Null);
+    }
+    map.insert("error".to_string(), json!(message));
+    Row(map)
+}
+
+fn value_one(game: &str, to: u64, options: &SequenceOptions, keep: Option<&Keep>) -> Row {
     let clock = Instant::now();
     let mut map = Map::new();
     map.insert("code".to_string(), json!(game));
     map.insert("to".to_string(), json!(to));
+    let files = keep.map(|keep| keep.files(game));
+    let before = match files.as_ref().map(|(_, seconds)| seconds_before(seconds)) {
+        Some(Err(message)) => return error_row(map, message),
+        Some(Ok(seconds)) => seconds,
+        None => 0.0,
+    };
+    let mut options = options.clone();
+    if let (Some(keep), Some((checkpoint, _))) = (keep, &files) {
+        options.checkpoint = Some(checkpoint.clone());
+        options.checkpoint_every = keep.every;
+    }
+    // The seconds file is brought up to date as often as the checkpoint is written, so that a
+    // game resumed counts the time of every run (to within that interval).
+    let mut noted = Instant::now();
+    let mut note_seconds = |_heap: u64| {
+        if let (Some(keep), Some((_, seconds))) = (keep, &files)
+            && noted.elapsed() >= keep.every
+        {
+            noted = Instant::now();
+            let _ = write_seconds(seconds, before + clock.elapsed().as_secs_f64());
+        }
+    };
     let computed = cgt_games::open(game)
         .map_err(Error::Game)
         .and_then(|opened| {
             opened
-                .sequence(to, options, &mut |_| {})
+                .sequence(to, &options, &mut note_seconds)
                 .map_err(Error::Game)
         });
+    if let Some((_, seconds)) = &files {
+        let _ = write_seconds(seconds, before + clock.elapsed().as_secs_f64());
+    }
     let sequence = match computed {
         Ok(sequence) => sequence,
         Err(error) => {
-            for key in &KEYS[2..] {
-                map.insert((*key).to_string(), Value::Null);
-            }
             let message = if error.is_interrupted() {
                 STOPPED.to_string()
             } else {
                 error.to_string()
             };
-            map.insert("error".to_string(), json!(message));
-            return Row(map);
+            return error_row(map, message);
         }
     };
     let period = sequence.period();
@@ -755,7 +876,7 @@ fn value_one(game: &str, to: u64, options: &SequenceOptions) -> Row {
         "last_rare".to_string(),
         json!(report.and_then(|r| r.last_rare)),
     );
-    let seconds = (clock.elapsed().as_secs_f64() * 1000.0).round() / 1000.0;
+    let seconds = ((before + clock.elapsed().as_secs_f64()) * 1000.0).round() / 1000.0;
     map.insert("seconds".to_string(), json!(seconds));
     map.insert("checksum".to_string(), json!(format!("{checksum:016x}")));
     Row(map)
@@ -764,6 +885,37 @@ fn value_one(game: &str, to: u64, options: &SequenceOptions) -> Row {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn checkpoint_names_are_one_file_for_each_code_inside_the_directory() {
+        let keep = Keep {
+            directory: PathBuf::from("kept"),
+            every: Duration::from_secs(60),
+        };
+        let name = |game: &str| {
+            let (checkpoint, seconds) = keep.files(game);
+            assert_eq!(checkpoint.parent(), Some(Path::new("kept")));
+            assert_eq!(
+                seconds.file_stem(),
+                checkpoint.file_stem(),
+                "the seconds file goes with its checkpoint"
+            );
+            checkpoint
+                .file_name()
+                .unwrap()
+                .to_string_lossy()
+                .into_owned()
+        };
+        assert_eq!(name("0.6"), "0.6.checkpoint");
+        assert_eq!(
+            name("subtraction:1,2,5"),
+            "subtraction_3a1_2c2_2c5.checkpoint"
+        );
+        // A byte that would be a separator, and two codes that differ only where one has an
+        // escape's own text.
+        assert_eq!(name("a/b"), "a_2fb.checkpoint");
+        assert_ne!(name("a_2fb"), name("a/b"));
+    }
 
     fn row() -> Row {
         let mut map = Map::new();

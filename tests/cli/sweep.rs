@@ -26,6 +26,25 @@ fn folder(name: &str) -> std::path::PathBuf {
     folder
 }
 
+/// A folder of its own for one test, with the list of games `games.txt` holding `list`.
+fn folder_with_list(name: &str, list: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = folder(name);
+    let path = dir.join("games.txt");
+    std::fs::write(&path, list).unwrap();
+    (dir, path)
+}
+
+/// Kayles' values to heap 1,199 (OEIS A002186) and Dawson's chess's to 999 (A002187).
+fn kayles_and_dawson() -> (Vec<u64>, Vec<u64>) {
+    (
+        oracle_values("kayles_0.77.json", "/G_expanded_by_rule_0_to_1199/values"),
+        oracle_values(
+            "dawson_0.07_and_0.137.json",
+            "/dawsons_chess_0.137/G_expanded_by_rule_0_to_999/values",
+        ),
+    )
+}
+
 fn rows(text: &str) -> Vec<Value> {
     match serde_json::from_str(text) {
         Ok(Value::Array(rows)) => rows,
@@ -65,12 +84,7 @@ fn sweep_rows_agree_with_published_values_and_their_checksums() {
     )
     .unwrap();
     let list = list.to_str().unwrap();
-    let kayles: Vec<u64> =
-        oracle_values("kayles_0.77.json", "/G_expanded_by_rule_0_to_1199/values");
-    let dawson: Vec<u64> = oracle_values(
-        "dawson_0.07_and_0.137.json",
-        "/dawsons_chess_0.137/G_expanded_by_rule_0_to_999/values",
-    );
+    let (kayles, dawson) = kayles_and_dawson();
     let rows = rows(&run(&["sweep", list, "--to", "999", "--format", "json"]));
     assert_eq!(rows.len(), 3);
     for row in &rows {
@@ -136,9 +150,7 @@ fn sweep_rows_agree_with_published_values_and_their_checksums() {
 
 #[test]
 fn a_sweep_run_again_keeps_its_finished_rows_and_values_only_the_rest() {
-    let dir = folder("resume");
-    let list = dir.join("games.txt");
-    std::fs::write(&list, "kayles\n0.137\nsubtraction:1,2,3\n").unwrap();
+    let (dir, list) = folder_with_list("resume", "kayles\n0.137\nsubtraction:1,2,3\n");
     let output = dir.join("table.csv");
     // As an interrupted sweep leaves it: Kayles finished (a checksum no run would print, so
     // that a row valued again would show), then a row cut short; written by a version from
@@ -195,10 +207,8 @@ fn a_sweep_run_again_keeps_its_finished_rows_and_values_only_the_rest() {
 
 #[test]
 fn shards_split_a_sweep_and_merge_into_the_whole() {
-    let dir = folder("shards");
-    let list = dir.join("games.txt");
     // Every octal code of one digit after the point: 0.1 to 0.7.
-    std::fs::write(&list, "0.?\nkayles\n").unwrap();
+    let (dir, list) = folder_with_list("shards", "0.?\nkayles\n");
     let list = list.to_str().unwrap();
     let whole = rows(&run(&["sweep", list, "--to", "500", "--json"]));
     let codes: Vec<&str> = whole
@@ -251,9 +261,7 @@ fn shards_split_a_sweep_and_merge_into_the_whole() {
 
 #[test]
 fn sweep_refusals_are_one_line_and_status_two() {
-    let dir = folder("refusals");
-    let list = dir.join("games.txt");
-    std::fs::write(&list, "0.6\n0.9\n").unwrap();
+    let (dir, list) = folder_with_list("refusals", "0.6\n0.9\n");
     let list_text = list.to_str().unwrap();
     fails(&["sweep", list_text, "--to", "10"], "games.txt");
     fails(&["sweep", list_text, "--to", "10"], "0.9");
@@ -290,9 +298,7 @@ fn sweep_refusals_are_one_line_and_status_two() {
 
 #[test]
 fn a_game_past_the_budget_is_a_row_with_its_error_valued_again_on_resuming() {
-    let dir = folder("errors");
-    let list = dir.join("games.txt");
-    std::fs::write(&list, "kayles\n0.6\n").unwrap();
+    let (dir, list) = folder_with_list("errors", "kayles\n0.6\n");
     let output = dir.join("table.md");
     let (list, output_text) = (list.to_str().unwrap(), output.to_str().unwrap());
     // Officers to 30,000 examines far more than 10^7 options; Kayles is proven in a few hundred.
@@ -323,6 +329,122 @@ fn a_game_past_the_budget_is_a_row_with_its_error_valued_again_on_resuming() {
         .expect("a row");
     assert!(officers.contains("| 0x1ee |"), "{officers}");
     assert!(officers.ends_with("|  |"), "{officers}");
+    std::fs::remove_dir_all(dir).ok();
+}
+
+#[test]
+fn a_game_cut_off_resumes_from_its_checkpoint_and_counts_every_run() {
+    let (dir, list) = folder_with_list("checkpoints", "kayles\n0.137\n");
+    let kept = dir.join("kept");
+    std::fs::create_dir_all(&kept).unwrap();
+    // Kayles as a sweep cut off at heap 500 leaves it: its values in a checkpoint, and 100.5
+    // seconds spent on it.
+    let checkpoint = kept.join("kayles.checkpoint");
+    run(&[
+        "sequence",
+        "kayles",
+        "--to",
+        "500",
+        "--checkpoint",
+        checkpoint.to_str().unwrap(),
+        "--summary",
+    ]);
+    std::fs::write(kept.join("kayles.seconds"), "100.5\n").unwrap();
+    let output = dir.join("table.json");
+    let (list, output_text, kept_text) = (
+        list.to_str().unwrap(),
+        output.to_str().unwrap(),
+        kept.to_str().unwrap(),
+    );
+    let sweep = [
+        "sweep",
+        list,
+        "--to",
+        "999",
+        "--format",
+        "json",
+        "--checkpoints",
+        kept_text,
+    ];
+    let mut to_file = sweep.to_vec();
+    to_file.extend(["--output", output_text]);
+    run(&to_file);
+    let rows = rows(&std::fs::read_to_string(&output).unwrap());
+    let (kayles, dawson) = kayles_and_dawson();
+    // The values are right (A002186, A002187), Kayles' seconds count the run before, and the
+    // files of finished games are gone.
+    assert_eq!(rows[0]["checksum"], fnv(&kayles[..1000]), "{rows:?}");
+    assert_eq!(rows[1]["checksum"], fnv(&dawson), "{rows:?}");
+    let seconds = |row: &Value| row["seconds"].as_f64().expect("seconds");
+    assert!((100.5..160.0).contains(&seconds(&rows[0])), "{}", rows[0]);
+    assert!(seconds(&rows[1]) < 60.0, "{}", rows[1]);
+    let left: Vec<_> = std::fs::read_dir(&kept).unwrap().collect();
+    assert!(left.is_empty(), "{left:?}");
+    // Ctrl-C in the middle of a long game: status 130, no row for it, and its checkpoint and
+    // seconds kept (written at the stop, not after the interval).
+    std::fs::write(dir.join("officers.txt"), "0.6\n").unwrap();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_cgt"))
+        .args([
+            "sweep",
+            dir.join("officers.txt").to_str().unwrap(),
+            "--to",
+            "100000000",
+            "--max-positions",
+            "1000000000",
+            "--output",
+            dir.join("officers.md").to_str().unwrap(),
+            "--checkpoints",
+            kept_text,
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("cgt starts");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let stopped = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(stopped.success());
+    let output = child.wait_with_output().expect("cgt ends");
+    assert_eq!(output.status.code(), Some(130), "{output:?}");
+    let table = std::fs::read_to_string(dir.join("officers.md")).unwrap();
+    assert!(!table.contains("| 0.6 |"), "{table}");
+    assert!(kept.join("0.6.checkpoint").exists());
+    let spent: f64 = std::fs::read_to_string(kept.join("0.6.seconds"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!((1.0..60.0).contains(&spent), "{spent}");
+    // Its values resume in `cgt sequence` too: the first 2,000 equal a fresh run's.
+    let fresh = crate::common::json(&["sequence", "0.6", "--to", "2000", "--json"]);
+    let resumed = crate::common::json(&[
+        "sequence",
+        "0.6",
+        "--to",
+        "2000",
+        "--checkpoint",
+        kept.join("0.6.checkpoint").to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(resumed["values"], fresh["values"]);
+    // A damaged seconds file is the game's error row, not a wrong time; a file where the
+    // directory should be is refused.
+    std::fs::write(kept.join("kayles.seconds"), "soon").unwrap();
+    let damaged = cgt(&sweep);
+    assert_eq!(damaged.status.code(), Some(2), "{damaged:?}");
+    let table = String::from_utf8(damaged.stdout).unwrap();
+    assert!(table.contains("kayles.seconds is damaged"), "{table}");
+    assert!(table.contains(&fnv(&dawson)), "{table}");
+    fails(
+        &["sweep", list, "--to", "999", "--checkpoints", list],
+        "is a file",
+    );
+    fails(
+        &["sweep", list, "--to", "999", "--checkpoint-every", "5"],
+        "--checkpoints",
+    );
     std::fs::remove_dir_all(dir).ok();
 }
 
@@ -365,9 +487,7 @@ fn grundy_and_officers_to_2_21_report_the_published_sparse_space() {
 
 /// The rows of a sweep (as JSON) of the games `list`, with `arguments`, in a folder of its own.
 fn sweep_of(name: &str, list: &str, arguments: &[&str]) -> Vec<Value> {
-    let dir = folder(name);
-    let path = dir.join("games.txt");
-    std::fs::write(&path, list).unwrap();
+    let (dir, path) = folder_with_list(name, list);
     let mut all = vec!["sweep", path.to_str().unwrap()];
     all.extend_from_slice(arguments);
     all.push("--json");
