@@ -47,16 +47,23 @@ struct Line {
     after: Duration,
 }
 
-static LINE: Mutex<Line> = Mutex::new(Line {
-    start: None,
-    latest: None,
-    drawn: None,
-    positions: 0,
-    counted_from: None,
-    shown: false,
-    sink: None,
-    after: AFTER,
-});
+impl Line {
+    /// A line with no computation under way.
+    const fn new() -> Line {
+        Line {
+            start: None,
+            latest: None,
+            drawn: None,
+            positions: 0,
+            counted_from: None,
+            shown: false,
+            sink: None,
+            after: AFTER,
+        }
+    }
+}
+
+static LINE: Mutex<Line> = Mutex::new(Line::new());
 
 /// Signalled when a report arrives, so that the thread keeping the line fresh wakes.
 static REPORTED: Condvar = Condvar::new();
@@ -259,10 +266,29 @@ impl Line {
                 "cgt: misère quotient, adding heap {heap} (of at most {last}), {} so far",
                 duration(seconds)
             ),
-            Progress::Sweep { done, games } => {
+            Progress::Sweep {
+                done,
+                games,
+                under_way,
+                heaps,
+                to,
+            } => {
+                // A game's cost per heap grows with the heap and differs from game to game, so
+                // no time left is foretold: the share of the heaps, and where the games are.
+                let share = (done as f64 * to as f64 + heaps as f64) * 100.0
+                    / (games as f64 * to as f64).max(1.0);
+                let at = match under_way {
+                    0 => String::new(),
+                    1 => format!(", 1 under way at heap {}", short(heaps as f64)),
+                    _ => format!(
+                        ", {under_way} under way at heap {} on average",
+                        short((heaps / under_way) as f64)
+                    ),
+                };
+                let to = short(to as f64);
                 format!(
-                    "cgt: sweep, {done} of {games} {}",
-                    part(done, games, "games")
+                    "cgt: sweep to {to}, {done} of {games} games ({share:.0}% of the heaps){at}, {} so far",
+                    duration(seconds)
                 )
             }
             Progress::Table { done, total } => {
@@ -493,6 +519,32 @@ mod tests {
     #[test]
     fn the_server_draws_no_line() {
         assert!(!Meter::for_server().enabled);
+    }
+
+    #[test]
+    fn a_sweep_shows_its_share_of_the_heaps_and_where_its_games_are() {
+        let line = Line::new();
+        let sweep = |under_way, heaps| Progress::Sweep {
+            done: 1,
+            games: 4,
+            under_way,
+            heaps,
+            to: 2_000_000,
+        };
+        // One game of four done and two at 1.4 M and 1.8 M: (2 + 3.2) / 8 of the heaps.
+        assert_eq!(
+            line.text(sweep(2, 3_200_000), 90.0, Instant::now()),
+            "cgt: sweep to 2.0 M, 1 of 4 games (65% of the heaps), 2 under way at heap 1.6 M on average, 90 s so far"
+        );
+        assert_eq!(
+            line.text(sweep(1, 500_000), 3.0, Instant::now()),
+            "cgt: sweep to 2.0 M, 1 of 4 games (31% of the heaps), 1 under way at heap 500.0 k, 3 s so far"
+        );
+        let text = line.text(sweep(0, 0), 3.0, Instant::now());
+        assert_eq!(
+            text,
+            "cgt: sweep to 2.0 M, 1 of 4 games (25% of the heaps), 3 s so far"
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -322,6 +323,44 @@ fn expand(pattern: &str, place: &str, games: &mut Vec<String>) -> Result<(), Err
 /// What a worker sends back: the index of the game and its row.
 type Done = (usize, Row);
 
+/// The sweep's progress line: the games done, and how far each worker's game has got.
+struct Board<'a> {
+    meter: &'a Meter,
+    done: AtomicU64,
+    games: u64,
+    to: u64,
+    /// For each worker, the heap its game has reached; `None` while it has none.
+    reached: Mutex<Vec<Option<u64>>>,
+}
+
+impl Board<'_> {
+    /// Notes that `worker`'s game has reached `heap` (`None`: it has no game), and shows it.
+    fn note(&self, worker: usize, heap: Option<u64>) {
+        let mut reached = self.reached.lock().unwrap_or_else(|e| e.into_inner());
+        reached[worker] = heap;
+        self.show(&reached);
+    }
+
+    /// Notes that `done` games are done, and shows it.
+    fn finished(&self, done: u64) {
+        let reached = self.reached.lock().unwrap_or_else(|e| e.into_inner());
+        self.done.store(done, Ordering::Relaxed);
+        self.show(&reached);
+    }
+
+    fn show(&self, reached: &[Option<u64>]) {
+        let under_way = reached.iter().flatten().count() as u64;
+        let heaps = reached.iter().flatten().sum();
+        self.meter.show(Progress::Sweep {
+            done: self.done.load(Ordering::Relaxed),
+            games: self.games,
+            under_way,
+            heaps,
+            to: self.to,
+        });
+    }
+}
+
 pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
     let format = arguments.format.unwrap_or(if arguments.json {
         SweepFormat::Json
@@ -459,11 +498,18 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
     let to = arguments.to;
     let mut failed = 0;
     let mut done: BTreeMap<usize, Row> = BTreeMap::new();
+    let board = Board {
+        meter: &meter,
+        done: AtomicU64::new(finished.len() as u64),
+        games: games.len() as u64,
+        to,
+        reached: Mutex::new(vec![None; workers]),
+    };
     let result = std::thread::scope(|scope| -> Result<(), Error> {
-        for _ in 0..workers {
+        for worker in 0..workers {
             let send = send.clone();
-            let (next, pending, stops, per_game, keep) =
-                (&next, &pending, &stops, &per_game, keep.as_ref());
+            let (next, pending, stops, per_game, keep, board) =
+                (&next, &pending, &stops, &per_game, keep.as_ref(), &board);
             scope.spawn(move || {
                 cgt_core::Stop::run_all(stops, || {
                     loop {
@@ -476,7 +522,11 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
                         let Some(&(index, game)) = pending.get(taken) else {
                             break;
                         };
-                        let row = value_one(game, to, per_game, keep);
+                        board.note(worker, Some(0));
+                        let row = value_one(game, to, per_game, keep, &mut |heap| {
+                            board.note(worker, Some(heap));
+                        });
+                        board.note(worker, None);
                         let stopped = cgt_core::check_stop().is_err();
                         if send.send((index, row)).is_err() || stopped {
                             break;
@@ -490,7 +540,6 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
         let mut ready: BTreeMap<usize, Row> = BTreeMap::new();
         let mut written = 0;
         let mut valued = 0;
-        let total = games.len() as u64;
         let flush_ready = |written: &mut usize,
                            ready: &mut BTreeMap<usize, Row>,
                            table: &mut Table|
@@ -526,10 +575,7 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
                 ready.insert(index, row);
                 flush_ready(&mut written, &mut ready, &mut table)?;
             }
-            meter.show(Progress::Sweep {
-                done: (finished.len() + valued) as u64,
-                games: total,
-            });
+            board.finished((finished.len() + valued) as u64);
         }
         cgt_core::check_stop().map_err(Error::Engine)?;
         Ok(())
@@ -798,7 +844,14 @@ fn error_row(mut map: Map<String, Value>, message: String) -> Row {
     Row(map)
 }
 
-fn value_one(game: &str, to: u64, options: &SequenceOptions, keep: Option<&Keep>) -> Row {
+/// The row of `game` valued to `to`, its progress reported to `progress` (the heap reached).
+fn value_one(
+    game: &str,
+    to: u64,
+    options: &SequenceOptions,
+    keep: Option<&Keep>,
+    progress: &mut dyn FnMut(u64),
+) -> Row {
     let clock = Instant::now();
     let mut map = Map::new();
     map.insert("code".to_string(), json!(game));
@@ -817,7 +870,8 @@ fn value_one(game: &str, to: u64, options: &SequenceOptions, keep: Option<&Keep>
     // The seconds file is brought up to date as often as the checkpoint is written, so that a
     // game resumed counts the time of every run (to within that interval).
     let mut noted = Instant::now();
-    let mut note_seconds = |_heap: u64| {
+    let mut note_seconds = |heap: u64| {
+        progress(heap);
         if let (Some(keep), Some((_, seconds))) = (keep, &files)
             && noted.elapsed() >= keep.every
         {

@@ -216,6 +216,8 @@ fn progress_json(progress: Progress) -> serde_json::Value {
         }
         Progress::Search { positions } => json!({"kind": "search", "done": positions}),
         Progress::Table { done, total } => json!({"kind": "table", "done": done, "total": total}),
-        Progress::Sweep { done, games } => json!({"kind": "sweep", "done": done, "total": games}),
+        Progress::Sweep { done, games, .. } => {
+            json!({"kind": "sweep", "done": done, "total": games})
+        }
     }
 }

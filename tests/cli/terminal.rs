@@ -104,6 +104,28 @@ fn a_long_genus_shows_progress_without_a_time_left() {
     assert!(!screen.contains("left"), "{screen}");
 }
 
+/// A sweep's long game shows the heap it has reached: a sweep of one game to 10^8 would
+/// otherwise say "0 of 1 games" for as long as the game takes.
+#[test]
+fn a_sweep_shows_where_its_game_under_way_is() {
+    let list = std::env::temp_dir().join(format!("cgt-sweep-line-{}.txt", std::process::id()));
+    std::fs::write(&list, "0.6\n").unwrap();
+    let arguments = format!(
+        "sweep {} --to 100000000 --max-positions 1000000000",
+        list.display()
+    );
+    let Some(session) = start("cgt-sweep", &arguments) else {
+        return;
+    };
+    let screen = wait_for(&session, "1 under way at heap");
+    tmux(&["kill-session", "-t", &session]);
+    std::fs::remove_file(list).ok();
+    assert!(
+        screen.contains("cgt: sweep to 100.0 M, 0 of 1 games ("),
+        "{screen}"
+    );
+}
+
 /// JSON piped on to another program (`cgt ... --json | jq`) still shows the progress on the
 /// terminal, stderr's (it was silent for as long as the computation took).
 #[test]

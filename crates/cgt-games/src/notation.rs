@@ -139,12 +139,19 @@ pub enum Progress {
         /// Entries in all.
         total: u64,
     },
-    /// A sweep has valued `done` of its `games` sequences.
+    /// A sweep has valued `done` of its `games` sequences, and `under_way` more are being
+    /// valued, each to heap `to`.
     Sweep {
         /// Games valued so far.
         done: u64,
         /// Games in all.
         games: u64,
+        /// Games being valued now.
+        under_way: u64,
+        /// The heaps the games under way have reached, added up.
+        heaps: u64,
+        /// The last heap of every game.
+        to: u64,
     },
 }
 

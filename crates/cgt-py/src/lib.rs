@@ -193,7 +193,7 @@ impl Watch {
             Progress::Quotient { heap, last } => self.report("quotient", heap, Some(last)),
             Progress::Search { positions } => self.report("search", positions, None),
             Progress::Table { done, total } => self.report("table", done, Some(total)),
-            Progress::Sweep { done, games } => self.report("sweep", done, Some(games)),
+            Progress::Sweep { done, games, .. } => self.report("sweep", done, Some(games)),
         }
     }
 
