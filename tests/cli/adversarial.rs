@@ -309,10 +309,10 @@ fn misere_at_the_extremes() {
 /// the budget's error, malformed games and files in one line.
 #[test]
 fn loopy_games_and_graph_files_at_the_extremes() {
-    let directory = std::env::temp_dir();
-    let garbage = directory.join(format!("cgt-adversarial-{}.bin", std::process::id()));
-    std::fs::write(&garbage, [0xff, 0xfe, 0x00, b'\n', b'a']).unwrap();
+    let scratch = crate::common::Scratch::new("adversarial");
+    let garbage = scratch.file("garbage.bin", [0xff, 0xfe, 0x00, b'\n', b'a']);
     let garbage = garbage.to_str().unwrap().to_string();
+    let directory = std::env::temp_dir();
     let directory = directory.to_str().unwrap().to_string();
     let windup = format!("windup:{MAX}:1");
     for case in [
@@ -595,8 +595,7 @@ fn a_full_disk_is_one_line() {
 /// left, so a is an N-position worth * and b a P-position worth 0.
 #[test]
 fn graph_files_are_read_as_written_or_refused() {
-    let directory = std::env::temp_dir().join(format!("cgt-files-{}", std::process::id()));
-    std::fs::create_dir_all(&directory).unwrap();
+    let directory = crate::common::Scratch::new("files");
     let file = |name: &str, bytes: &[u8]| {
         let path = directory.join(name);
         std::fs::write(&path, bytes).unwrap();
@@ -676,7 +675,6 @@ fn graph_files_are_read_as_written_or_refused() {
         let (code, _) = check(&["value", game, "3:0-1,1-1"], b"");
         assert_eq!(code, Some(2), "{game}");
     }
-    std::fs::remove_dir_all(&directory).ok();
 }
 
 /// One spelling, one message: what a user may reasonably type is read, and the same mistake
@@ -862,8 +860,7 @@ fn interrupt(arguments: &[&str], signal: &str, after: Duration) -> (Option<i32>,
 
 #[test]
 fn interrupted_work_keeps_its_checkpoint() {
-    let directory = std::env::temp_dir().join(format!("cgt-interrupt-{}", std::process::id()));
-    std::fs::create_dir_all(&directory).unwrap();
+    let directory = crate::common::Scratch::new("interrupt");
     // A sequence stopped by Ctrl-C: status 130, one line, and its values in the checkpoint
     // (written at once, not after the default minute), which a later run resumes from.
     let sequence = directory.join("officers.ckpt");
@@ -909,7 +906,6 @@ fn interrupted_work_keeps_its_checkpoint() {
     assert_eq!(code, Some(130), "{stderr}");
     assert!(stderr.starts_with("cgt: interrupted"), "{stderr}");
     assert!(quotient.exists(), "no checkpoint after SIGTERM");
-    std::fs::remove_dir_all(&directory).unwrap();
 }
 
 /// Strategy arguments answer at once what no search could: on an even by odd Cram board the
@@ -969,7 +965,8 @@ fn a_graph_file_of_many_starts_is_drawn_in_one_exploration() {
     // A chain of 50,000 vertices, each with one move to the one before: vertex i is worth
     // i mod 2 (0 for the end, then * and 0 in turn, by the mex). Drawn with every vertex a
     // start, which once explored and labelled the graph again for each vertex.
-    let path = std::env::temp_dir().join(format!("cgt-chain-{}.txt", std::process::id()));
+    let scratch = crate::common::Scratch::new("chain");
+    let path = scratch.join("graph.txt");
     let text: String = (1..50_000).map(|i| format!("v{i} v{}\n", i - 1)).collect();
     std::fs::write(&path, text).expect("the graph file");
     let file = path.to_str().expect("a UTF-8 path");
@@ -991,7 +988,6 @@ fn a_graph_file_of_many_starts_is_drawn_in_one_exploration() {
         let index: u64 = name[1..].parse().expect("v and a number");
         assert_eq!(node["grundy"], index % 2, "{node}");
     }
-    std::fs::remove_file(&path).ok();
 }
 
 #[test]
@@ -1093,8 +1089,7 @@ fn closed_forms_answer_without_search_or_memory() {
 
 #[test]
 fn checkpoints_two_writers_directories_and_finished_files() {
-    let directory = std::env::temp_dir().join(format!("cgt-writers-{}", std::process::id()));
-    std::fs::create_dir_all(&directory).expect("a directory");
+    let directory = crate::common::Scratch::new("writers");
     let file = directory.join("0.6.ckpt");
     let file_text = file.to_str().expect("UTF-8");
     // Two processes keeping one checkpoint, each writing every 10 ms: both finish, with the
@@ -1179,7 +1174,6 @@ fn checkpoints_two_writers_directories_and_finished_files() {
     );
     assert_eq!(code, Some(2));
     assert!(stderr.contains("is a directory"), "{stderr}");
-    std::fs::remove_dir_all(&directory).ok();
 }
 
 #[test]
@@ -1308,7 +1302,8 @@ fn grids_the_mirror_wins_are_answered_and_agree_with_the_definition() {
 fn wide_vertex_names_keep_the_columns_aligned() {
     // Two-column characters (CJK) take two columns of a terminal: the value column starts at
     // the same column on every row.
-    let path = std::env::temp_dir().join(format!("cgt-wide-{}.txt", std::process::id()));
+    let scratch = crate::common::Scratch::new("wide");
+    let path = scratch.join("graph.txt");
     std::fs::write(&path, "漢字 a\na b\nb ça\n").expect("the graph file");
     let output = super::common::cgt(&["value", "--graph", path.to_str().unwrap()]);
     assert!(output.status.success());
@@ -1324,7 +1319,6 @@ fn wide_vertex_names_keep_the_columns_aligned() {
         .collect();
     assert_eq!(starts.len(), 5, "{text}");
     assert!(starts.iter().all(|&start| start == starts[0]), "{text}");
-    std::fs::remove_file(&path).ok();
 }
 
 /// The output of `cgt play arguments` with `input` piped in.
@@ -1432,8 +1426,7 @@ fn a_budget_past_what_the_process_may_take_is_lowered_and_said() {
 fn a_checkpoint_that_cannot_be_written_at_the_end_loses_no_values() {
     // The checkpoint's folder is taken away while the run computes: its last write fails, and
     // the values are printed all the same, with the failure after them as the one error line.
-    let directory = std::env::temp_dir().join(format!("cgt-gone-{}", std::process::id()));
-    std::fs::create_dir_all(&directory).expect("a directory");
+    let directory = crate::common::Scratch::new("gone");
     let file = directory.join("0.6.ckpt");
     let child = Command::new(env!("CARGO_BIN_EXE_cgt"))
         .args([
@@ -1456,7 +1449,7 @@ fn a_checkpoint_that_cannot_be_written_at_the_end_loses_no_values() {
         .spawn()
         .expect("cgt starts");
     std::thread::sleep(Duration::from_millis(300));
-    std::fs::remove_dir_all(&directory).expect("the folder goes");
+    std::fs::remove_dir_all(&*directory).expect("the folder goes");
     let output = child.wait_with_output().expect("output");
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
@@ -1472,7 +1465,8 @@ fn dot_parsing_is_held_to_the_memory_budget() {
     // Six megabytes of DOT (`i->j;` lines) are over a hundred megabytes of tokens: under
     // --max-memory 32M (a quarter for the file, a quarter for what it is read into) they are
     // refused as they grow, not read into memory past the budget.
-    let path = std::env::temp_dir().join(format!("cgt-big-{}.dot", std::process::id()));
+    let scratch = crate::common::Scratch::new("big");
+    let path = scratch.join("graph.dot");
     let mut text = String::from("digraph {\n");
     for i in 0..600_000u32 {
         text.push_str(&format!("{}->{};\n", i % 1000, (i * 7) % 1000));
@@ -1496,7 +1490,6 @@ fn dot_parsing_is_held_to_the_memory_budget() {
     // The same file under the default budget is read and valued.
     let (code, _) = check(&["value", "--graph", path.to_str().unwrap(), "1"], b"");
     assert_eq!(code, Some(0));
-    std::fs::remove_file(&path).ok();
 }
 
 /// A reader that goes away while a long computation runs (`cgt ... | head` once head has what

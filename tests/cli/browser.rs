@@ -18,7 +18,7 @@ use base64::Engine as _;
 use serde_json::{Value, json};
 use tungstenite::{Message, WebSocket};
 
-use crate::common::oracle_values;
+use crate::common::{Scratch, oracle_values};
 
 /// The browser to drive, if there is one.
 fn chromium() -> Option<PathBuf> {
@@ -42,12 +42,13 @@ struct Browser {
     child: Child,
     socket: WebSocket<TcpStream>,
     next_id: u64,
-    profile: PathBuf,
+    /// The browser's profile, a folder of its own removed when the browser is dropped.
+    profile: Scratch,
 }
 
 impl Browser {
     fn launch(program: &PathBuf) -> Browser {
-        let profile = std::env::temp_dir().join(format!("cgt-chromium-{}", std::process::id()));
+        let profile = Scratch::new("chromium");
         let mut child = Command::new(program)
             .args([
                 "--headless",
@@ -188,7 +189,15 @@ impl Drop for Browser {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
+        // Chromium's helper processes may still write to the profile a moment after the
+        // browser has gone, which fails a removal under way: it is tried again while that
+        // happens (the scratch folder's own removal then has nothing left to do).
+        for _ in 0..20 {
+            if std::fs::remove_dir_all(&*self.profile).is_ok() || !self.profile.exists() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
 }
 

@@ -7,6 +7,7 @@ use serde_json::Value;
 
 pub use cgt_testkit::cram::{cram_rows, cram_text, with_domino};
 pub use cgt_testkit::oracles::{oracle, oracle_values, whole_numbers};
+pub use cgt_testkit::scratch::Scratch;
 
 /// Runs the `cgt` binary with `arguments`.
 pub fn cgt(arguments: &[&str]) -> Output {
@@ -48,7 +49,10 @@ pub fn json(arguments: &[&str]) -> Value {
 
 /// Runs `cgt sequence GAME --to LAST --plot FILE.EXTENSION --summary` and returns the file.
 pub fn plot(game: &str, last: u64, extension: &str) -> Vec<u8> {
-    let path = std::env::temp_dir().join(format!("cgt-plot-{}.{extension}", std::process::id()));
+    // A folder of its own: tests run side by side in one process, and two plots of one
+    // extension must not share a file.
+    let scratch = Scratch::new("plot");
+    let path = scratch.join(format!("plot.{extension}"));
     let path_text = path.to_str().expect("a UTF-8 temporary path");
     let last = last.to_string();
     let output = cgt(&[
@@ -61,9 +65,7 @@ pub fn plot(game: &str, last: u64, extension: &str) -> Vec<u8> {
         "--summary",
     ]);
     assert!(output.status.success(), "{output:?}");
-    let bytes = std::fs::read(&path).expect("the plot was written");
-    std::fs::remove_file(&path).ok();
-    bytes
+    std::fs::read(&path).expect("the plot was written")
 }
 
 /// Runs `cgt arguments` and asserts that it failed as the program must: status 2, one line on

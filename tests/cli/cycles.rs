@@ -5,13 +5,11 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use crate::common::{cgt, fails, json};
+use crate::common::{Scratch, cgt, fails, json};
 
-/// Writes `text` to a file of the temporary directory named after this process and `name`.
-fn file(name: &str, text: &str) -> String {
-    let path = std::env::temp_dir().join(format!("cgt-loopy-{}-{name}", std::process::id()));
-    std::fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_string()
+/// Writes `text` to the file `name` of the test's scratch folder; its path.
+fn file(scratch: &Scratch, name: &str, text: &str) -> String {
+    scratch.file(name, text).to_str().unwrap().to_string()
 }
 
 /// `cgt play` with `script` as its input; its whole output.
@@ -50,15 +48,18 @@ fn windup_values_through_the_program() {
 
 #[test]
 fn graph_files_in_every_format() {
+    let scratch = Scratch::new("loopy");
     let dot = file(
+        &scratch,
         "tiny.dot",
         "digraph {\n  v -> v;\n  v -> t;\n  a -> b -> a\n}\n",
     );
     let json_file = file(
+        &scratch,
         "tiny.json",
         r#"{"edges": [["v", "v"], ["v", "t"], ["a", "b"], ["b", "a"]]}"#,
     );
-    let list = file("tiny.txt", "v v\nv t\na b\nb a\n");
+    let list = file(&scratch, "tiny.txt", "v v\nv t\na b\nb a\n");
     for path in [&dot, &json_file, &list] {
         let report = json(&["value", "--graph", path, "v", "--json"]);
         assert_eq!(report["value"], "∞{0}", "{path}");
@@ -107,17 +108,18 @@ fn graph_files_in_every_format() {
 
 #[test]
 fn bad_graph_files_and_positions_get_one_line() {
-    let broken = file("broken.dot", "digraph {\n  a -> b\n  b -> \n}\n");
+    let scratch = Scratch::new("loopy");
+    let broken = file(&scratch, "broken.dot", "digraph {\n  a -> b\n  b -> \n}\n");
     fails(
         &["value", "--graph", &broken, "a"],
         "line 3: expected a vertex after the edge",
     );
-    let list = file("broken.txt", "a b\na b c\n");
+    let list = file(&scratch, "broken.txt", "a b\na b c\n");
     fails(
         &["value", "--graph", &list, "a"],
         "line 2: expected FROM TO",
     );
-    let good = file("good.txt", "a b\n");
+    let good = file(&scratch, "good.txt", "a b\n");
     fails(&["value", "--graph", &good, "z"], "no vertex of that name");
     fails(&["play", "--graph", &good], "name the vertices");
     fails(
@@ -375,10 +377,11 @@ fn misere_play_of_games_with_cycles_agrees_with_a_brute_force() {
 
 #[test]
 fn misere_outcomes_of_a_graph_file_worked_by_hand() {
+    let scratch = Scratch::new("loopy");
     // a and b point at each other and b at c. Normal play: c is lost by the player to move,
     // so b wins (to c) and a loses (0, *, 0). Misère: c is won by the player to move, so
     // nobody at b moves to c; a and b go round for ever: D, D, N.
-    let cycle = file("misere-cycle.txt", "a b\nb a\nb c\n");
+    let cycle = file(&scratch, "misere-cycle.txt", "a b\nb a\nb c\n");
     let report = json(&["value", "--graph", &cycle, "--misere", "--json"]);
     let listed: Vec<String> = report["vertices"]
         .as_array()
@@ -398,7 +401,7 @@ fn misere_outcomes_of_a_graph_file_worked_by_hand() {
     let b = json(&["value", "--graph", &cycle, "b", "--misere", "--json"]);
     assert_eq!(b["drawing_moves"], serde_json::json!([["a"]]));
     // A path x -> y -> z without cycles: misère N, P, N, the normal outcomes swapped.
-    let path = file("misere-path.txt", "x y\ny z\n");
+    let path = file(&scratch, "misere-path.txt", "x y\ny z\n");
     let report = json(&["value", "--graph", &path, "--misere", "--json"]);
     let outcomes: Vec<&str> = report["vertices"]
         .as_array()
@@ -457,8 +460,9 @@ fn misere_play_of_a_game_with_cycles_wins_and_keeps_draws() {
 /// file is within its quarter) and solved; 2 million vertices held 692 MB under 256 MiB.
 #[test]
 fn a_graph_file_is_counted_against_the_memory_budget() {
+    let scratch = Scratch::new("loopy");
     let text: String = (0..20_000).map(|v| format!("{v} {}\n", v + 1)).collect();
-    let path = file("long-path", &text);
+    let path = file(&scratch, "long-path", &text);
     fails(
         &["value", "--graph", &path, "--max-memory", "8M"],
         "takes more than a quarter of --max-memory",

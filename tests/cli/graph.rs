@@ -106,10 +106,9 @@ fn misere_graphs_label_positions_with_conways_misere_values() {
     }
     // A draw in misère play: a vertex on a cycle whose only way out is a move to a position
     // with no move (which hands the win to the opponent) never ends.
-    let file = std::env::temp_dir().join(format!("cgt-misere-cycle-{}.txt", std::process::id()));
-    std::fs::write(&file, "a b\nb c\nc a\nb d\n").unwrap();
+    let scratch = crate::common::Scratch::new("misere-cycle");
+    let file = scratch.file("cycle.txt", "a b\nb c\nc a\nb d\n");
     let output = cgt(&["graph", "--graph", file.to_str().unwrap(), "--misere"]);
-    std::fs::remove_file(&file).unwrap();
     assert!(output.status.success());
     let dot = String::from_utf8(output.stdout).unwrap();
     assert!(dot.contains("misère play"), "{dot}");

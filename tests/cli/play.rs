@@ -503,8 +503,8 @@ fn a_number_alone_is_the_position_left_or_refused() {
 /// `heap 1:` alone names no move.
 #[test]
 fn what_the_program_writes_of_a_move_can_be_typed_back() {
-    let graph = std::env::temp_dir().join(format!("cgt-play-typed-{}.txt", std::process::id()));
-    std::fs::write(&graph, "a b\nb c\nc a\nc d\n").unwrap();
+    let scratch = crate::common::Scratch::new("play-typed");
+    let graph = scratch.file("graph.txt", "a b\nb c\nc a\nc d\n");
     let graph = graph.to_str().unwrap().to_string();
     let starts: Vec<Vec<&str>> = vec![
         vec!["nim", "3", "4"],

@@ -33,8 +33,7 @@ fn quotient_prints_plambecks_quotient_of_0_75() {
 
 #[test]
 fn a_quotient_killed_at_any_moment_resumes_to_the_same_answer() {
-    let directory = std::env::temp_dir().join(format!("cgt-quotient-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&directory).unwrap();
+    let directory = crate::common::Scratch::new("quotient-cli");
     let path = directory.join("nim.ckpt");
     let file = path.to_str().unwrap();
     let whole = json(&["quotient", "nim", "--to", "200", "--json"]);
@@ -60,7 +59,6 @@ fn a_quotient_killed_at_any_moment_resumes_to_the_same_answer() {
         ]);
         assert_eq!(resumed, whole, "killed after {delay} ms");
     }
-    std::fs::remove_dir_all(&directory).unwrap();
 }
 
 #[test]

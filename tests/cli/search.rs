@@ -34,9 +34,9 @@ fn cram_and_node_kayles_through_the_program() {
     let after = json(&["value", "cram", &winning, "--json"]);
     assert_eq!(after["outcome"], "P", "{winning}");
     // A graph file as a Node Kayles position: the path of 20 as an edge list, edges both ways.
-    let path = std::env::temp_dir().join(format!("cgt-search-{}.txt", std::process::id()));
+    let scratch = crate::common::Scratch::new("search");
     let edges: String = (1..20).map(|v| format!("{} {}\n", v - 1, v)).collect();
-    std::fs::write(&path, edges).unwrap();
+    let path = scratch.file("path.txt", edges);
     let file = format!("file:{}", path.display());
     let report = json(&["value", "node-kayles", &file, "--json"]);
     assert_eq!(report["grundy"], expected);
@@ -285,7 +285,8 @@ fn isomorphic(
 /// names them, whether it is given as `file:PATH` or after the game with `--graph FILE`.
 #[test]
 fn a_graph_file_is_numbered_in_the_order_it_names_its_vertices() {
-    let path = std::env::temp_dir().join(format!("cgt-graph-{}.txt", std::process::id()));
+    let scratch = crate::common::Scratch::new("graph");
+    let path = scratch.join("graph.txt");
     // The path x - a - b - c - d written out of order, and a lone edge p - q.
     let lines = [("a", "b"), ("b", "c"), ("c", "d"), ("x", "a"), ("p", "q")];
     let text: String = lines.iter().map(|(u, v)| format!("{u} {v}\n")).collect();
@@ -327,7 +328,6 @@ fn a_graph_file_is_numbered_in_the_order_it_names_its_vertices() {
     // Vertices after a graph game's --graph are refused: the game is played on the whole graph.
     let output = cgt(&["value", "node-kayles", "--graph", file, "a"]);
     assert_eq!(output.status.code(), Some(2));
-    std::fs::remove_file(&path).unwrap();
 }
 
 #[test]

@@ -147,10 +147,8 @@ fn sequence_with_one_thread_or_two_prints_the_same() {
 
 #[test]
 fn a_sequence_killed_at_any_moment_resumes_from_its_checkpoint() {
-    let directory = std::env::temp_dir().join(format!("cgt-kill-{}", std::process::id()));
-    std::fs::create_dir_all(&directory).unwrap();
+    let directory = crate::common::Scratch::new("kill");
     let file = directory.join("0.6.checkpoint");
-    let _ = std::fs::remove_file(&file);
     let path = file.to_str().unwrap();
     let arguments = [
         "sequence",

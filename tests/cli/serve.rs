@@ -364,8 +364,8 @@ fn an_uploaded_graph_is_valued_as_the_same_file_is_by_the_command_line() {
     let server = start(&[]);
     // A token on a graph with cycles: a -> b -> c -> a, c -> d (a sink).
     let text = "digraph { a -> b; b -> c; c -> a; c -> d; e -> e }\n";
-    let path = std::env::temp_dir().join(format!("cgt-serve-{}.dot", std::process::id()));
-    std::fs::write(&path, text).unwrap();
+    let scratch = crate::common::Scratch::new("serve");
+    let path = scratch.file("cycle.dot", text);
     let file = path.to_str().unwrap();
     let every = server.post("/api/value", text.as_bytes());
     assert_eq!(every.status, 200, "{}", every.text());
@@ -388,7 +388,6 @@ fn an_uploaded_graph_is_valued_as_the_same_file_is_by_the_command_line() {
     let moves = server.post("/api/moves?vertices=b", text.as_bytes());
     let moves: Value = serde_json::from_slice(&moves.body).unwrap();
     same(moves, json(&["moves", "--json", "--graph", file, "b"]));
-    std::fs::remove_file(&path).ok();
     // By hand (Smith's labelling): d is a sink (0, P); c moves to d and a (N); b's only move
     // is to c (P); a's only move is to b (N); e only loops (a draw).
     let vertices = every["vertices"].as_array().unwrap();

@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::common::{cgt, fails, oracle_values};
+use crate::common::{Scratch, cgt, fails, oracle_values};
 
 /// FNV-1a 64 over each value as 8 little-endian bytes, written here from its definition.
 fn fnv(values: &[u64]) -> String {
@@ -18,19 +18,15 @@ fn fnv(values: &[u64]) -> String {
     format!("{hash:016x}")
 }
 
-/// A folder of its own for one test.
-fn folder(name: &str) -> std::path::PathBuf {
-    let folder = std::env::temp_dir().join(format!("cgt-sweep-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&folder);
-    std::fs::create_dir_all(&folder).expect("a temporary folder");
-    folder
+/// A folder of its own for one test, removed at its end.
+fn folder(name: &str) -> Scratch {
+    Scratch::new(&format!("sweep-{name}"))
 }
 
 /// A folder of its own for one test, with the list of games `games.txt` holding `list`.
-fn folder_with_list(name: &str, list: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+fn folder_with_list(name: &str, list: &str) -> (Scratch, std::path::PathBuf) {
     let dir = folder(name);
-    let path = dir.join("games.txt");
-    std::fs::write(&path, list).unwrap();
+    let path = dir.file("games.txt", list);
     (dir, path)
 }
 
@@ -145,7 +141,6 @@ fn sweep_rows_agree_with_published_values_and_their_checksums() {
     // The checksum is the one `sequence --summary` prints.
     let summary = run(&["sequence", "kayles", "--to", "999", "--summary"]);
     assert!(summary.contains(&fnv(&kayles[..1000])), "{summary}");
-    std::fs::remove_dir_all(dir).ok();
 }
 
 #[test]
@@ -202,7 +197,6 @@ fn a_sweep_run_again_keeps_its_finished_rows_and_values_only_the_rest() {
     let table = std::fs::read_to_string(&output).unwrap();
     assert!(!table.contains("feedface"), "{table}");
     assert_eq!(table.lines().count(), 4);
-    std::fs::remove_dir_all(dir).ok();
 }
 
 #[test]
@@ -256,12 +250,11 @@ fn shards_split_a_sweep_and_merge_into_the_whole() {
         ],
         "3 of 8 games are in none of the tables (0.2, 0.5, kayles)",
     );
-    std::fs::remove_dir_all(dir).ok();
 }
 
 #[test]
 fn sweep_refusals_are_one_line_and_status_two() {
-    let (dir, list) = folder_with_list("refusals", "0.6\n0.9\n");
+    let (_dir, list) = folder_with_list("refusals", "0.6\n0.9\n");
     let list_text = list.to_str().unwrap();
     fails(&["sweep", list_text, "--to", "10"], "games.txt");
     fails(&["sweep", list_text, "--to", "10"], "0.9");
@@ -293,7 +286,6 @@ fn sweep_refusals_are_one_line_and_status_two() {
         ],
         "--max-options",
     );
-    std::fs::remove_dir_all(dir).ok();
 }
 
 #[test]
@@ -329,7 +321,6 @@ fn a_game_past_the_budget_is_a_row_with_its_error_valued_again_on_resuming() {
         .expect("a row");
     assert!(officers.contains("| 0x1ee |"), "{officers}");
     assert!(officers.ends_with("|  |"), "{officers}");
-    std::fs::remove_dir_all(dir).ok();
 }
 
 #[test]
@@ -445,7 +436,6 @@ fn a_game_cut_off_resumes_from_its_checkpoint_and_counts_every_run() {
         &["sweep", list, "--to", "999", "--checkpoint-every", "5"],
         "--checkpoints",
     );
-    std::fs::remove_dir_all(dir).ok();
 }
 
 /// The two longest computations of that table, to n = 2^21: Grundy's game, largest value 231
@@ -487,13 +477,11 @@ fn grundy_and_officers_to_2_21_report_the_published_sparse_space() {
 
 /// The rows of a sweep (as JSON) of the games `list`, with `arguments`, in a folder of its own.
 fn sweep_of(name: &str, list: &str, arguments: &[&str]) -> Vec<Value> {
-    let (dir, path) = folder_with_list(name, list);
+    let (_dir, path) = folder_with_list(name, list);
     let mut all = vec!["sweep", path.to_str().unwrap()];
     all.extend_from_slice(arguments);
     all.push("--json");
-    let rows = rows(&run(&all));
-    std::fs::remove_dir_all(dir).ok();
-    rows
+    rows(&run(&all))
 }
 
 /// A row's sparse-space report: largest value, its first heap, rare mask, rare count and the

@@ -108,8 +108,8 @@ fn a_long_genus_shows_progress_without_a_time_left() {
 /// otherwise say "0 of 1 games" for as long as the game takes.
 #[test]
 fn a_sweep_shows_where_its_game_under_way_is() {
-    let list = std::env::temp_dir().join(format!("cgt-sweep-line-{}.txt", std::process::id()));
-    std::fs::write(&list, "0.6\n").unwrap();
+    let scratch = crate::common::Scratch::new("sweep-line");
+    let list = scratch.file("games.txt", "0.6\n");
     let arguments = format!(
         "sweep {} --to 100000000 --max-positions 1000000000",
         list.display()
@@ -119,7 +119,6 @@ fn a_sweep_shows_where_its_game_under_way_is() {
     };
     let screen = wait_for(&session, "1 under way at heap");
     tmux(&["kill-session", "-t", &session]);
-    std::fs::remove_file(list).ok();
     assert!(
         screen.contains("cgt: sweep to 100.0 M, 0 of 1 games ("),
         "{screen}"

@@ -203,10 +203,8 @@ fn checkpoint_at(path: &std::path::Path, game: &str) -> cgt_games::QuotientCheck
 
 #[test]
 fn a_resumed_quotient_equals_an_uninterrupted_one() {
-    let directory = std::env::temp_dir().join(format!("cgt-quotient-{}", std::process::id()));
-    std::fs::create_dir_all(&directory).unwrap();
+    let directory = cgt_testkit::scratch::Scratch::new("quotient");
     let path = directory.join("kayles.ckpt");
-    let _ = std::fs::remove_file(&path);
     let kayles = TakeAndBreak::kayles();
     let proof = Some((2, 2));
     let checkpoint = checkpoint_at(&path, "kayles");
@@ -261,7 +259,6 @@ fn a_resumed_quotient_equals_an_uninterrupted_one() {
         )
         .is_err()
     );
-    std::fs::remove_dir_all(&directory).unwrap();
 }
 
 #[test]
