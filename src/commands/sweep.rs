@@ -713,11 +713,6 @@ fn replace_file(
         path: path.display().to_string(),
         source,
     };
-    let name = path.file_name().map_or_else(
-        || "sweep".into(),
-        |name| name.to_string_lossy().into_owned(),
-    );
-    let partial = path.with_file_name(format!(".{name}.{}.partial", std::process::id()));
     let mut text = header(format);
     text.push('\n');
     for (index, row) in rows.iter().enumerate() {
@@ -730,11 +725,7 @@ fn replace_file(
     if closed && format == SweepFormat::Json {
         text.push_str("]\n");
     }
-    std::fs::write(&partial, text).map_err(error)?;
-    std::fs::rename(&partial, path).map_err(|source| {
-        let _ = std::fs::remove_file(&partial);
-        error(source)
-    })
+    cgt_games::replace_whole(path, |file| file.write_all(text.as_bytes())).map_err(error)
 }
 
 /// The error of a game stopped by Ctrl-C: its row is not written, so a resumed sweep values it.
@@ -830,9 +821,7 @@ fn seconds_before(path: &Path) -> Result<f64, String> {
 
 /// Writes `seconds` to the seconds file at `path`, whole or not at all.
 fn write_seconds(path: &Path, seconds: f64) -> std::io::Result<()> {
-    let partial = path.with_extension(format!("seconds.{}.partial", std::process::id()));
-    std::fs::write(&partial, format!("{seconds:.3}\n"))?;
-    std::fs::rename(&partial, path)
+    cgt_games::replace_whole(path, |file| writeln!(file, "{seconds:.3}"))
 }
 
 /// The row of a game that could not be valued: `message` says why.

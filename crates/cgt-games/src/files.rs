@@ -116,6 +116,40 @@ pub(crate) fn partial_beside(path: &Path) -> std::path::PathBuf {
     std::path::PathBuf::from(partial)
 }
 
+/// Replaces the file at `path` whole or not at all: `write` fills a new file beside it (a name
+/// of this process and this write alone), which is flushed to the disk and then renamed over
+/// `path`, so that a reader, or a run killed at any moment, finds the old file or the new one,
+/// never half of one. Should any step fail (a full disk, a folder taken away), the new file is
+/// removed and the error returned: the old file stays as it was and nothing is left beside it.
+///
+/// # Examples
+///
+/// ```
+/// let path = std::env::temp_dir().join(format!("cgt-doc-replace-{}.txt", std::process::id()));
+/// cgt_games::replace_whole(&path, |file| std::io::Write::write_all(file, b"old")).unwrap();
+/// let full = std::io::Error::new(std::io::ErrorKind::StorageFull, "no space");
+/// let failed = cgt_games::replace_whole(&path, |_| Err(full));
+/// assert_eq!(failed.unwrap_err().kind(), std::io::ErrorKind::StorageFull);
+/// assert_eq!(std::fs::read(&path).unwrap(), b"old");
+/// std::fs::remove_file(&path).unwrap();
+/// ```
+pub fn replace_whole(
+    path: &Path,
+    write: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let partial = partial_beside(path);
+    let result = std::fs::File::create(&partial)
+        .and_then(|mut file| {
+            write(&mut file)?;
+            file.sync_all()
+        })
+        .and_then(|()| std::fs::rename(&partial, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&partial);
+    }
+    result
+}
+
 /// Why `path` cannot be a checkpoint file, when it names a directory.
 pub(crate) fn directory_refused(path: &Path) -> Option<String> {
     path.is_dir()

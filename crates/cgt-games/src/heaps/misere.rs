@@ -361,13 +361,8 @@ impl QuotientCheckpoint {
         bytes.extend_from_slice(&quotient.to_bytes());
         let sum = crc32fast::hash(&bytes);
         bytes.extend_from_slice(&sum.to_le_bytes());
-        let partial = crate::files::partial_beside(&self.path);
-        let failed = |error: std::io::Error| self.error(format!("cannot be written: {error}"));
-        let mut file = std::fs::File::create(&partial).map_err(failed)?;
-        file.write_all(&bytes).map_err(failed)?;
-        file.sync_all().map_err(failed)?;
-        std::fs::rename(&partial, &self.path).map_err(failed)?;
-        Ok(())
+        crate::files::replace_whole(&self.path, |file| file.write_all(&bytes))
+            .map_err(|error| self.error(format!("cannot be written: {error}")))
     }
 }
 

@@ -170,39 +170,34 @@ impl Checkpoint {
             self.written = Instant::now();
             return Ok(());
         }
-        let partial = crate::files::partial_beside(&self.path);
-        let failed = |error: std::io::Error| self.error(format!("cannot be written: {error}"));
-        let file = File::create(&partial).map_err(failed)?;
-        let mut writer = BufWriter::new(file);
-        let mut hasher = crc32fast::Hasher::new();
-        let mut put = |bytes: &[u8]| -> std::io::Result<()> {
-            hasher.update(bytes);
-            writer.write_all(bytes)
-        };
-        put(HEADER).map_err(failed)?;
-        put(self.code.as_bytes()).map_err(failed)?;
-        put(b"\n").map_err(failed)?;
-        put(&(values.len() as u64).to_le_bytes()).map_err(failed)?;
-        put(&[values.bytes_per_value() as u8]).map_err(failed)?;
-        with_slice!(values, cells => {
-            let mut bytes = Vec::with_capacity(1 << 16);
-            for chunk in cells.chunks(1 << 12) {
-                bytes.clear();
-                for &cell in chunk {
-                    let value = crate::sequence::values::Cell::widen(cell).to_le_bytes();
-                    bytes.extend_from_slice(&value[..values.bytes_per_value()]);
+        let code = self.code.as_bytes();
+        crate::files::replace_whole(&self.path, |file| {
+            let mut writer = BufWriter::new(file);
+            let mut hasher = crc32fast::Hasher::new();
+            let mut put = |bytes: &[u8]| -> std::io::Result<()> {
+                hasher.update(bytes);
+                writer.write_all(bytes)
+            };
+            put(HEADER)?;
+            put(code)?;
+            put(b"\n")?;
+            put(&(values.len() as u64).to_le_bytes())?;
+            put(&[values.bytes_per_value() as u8])?;
+            with_slice!(values, cells => {
+                let mut bytes = Vec::with_capacity(1 << 16);
+                for chunk in cells.chunks(1 << 12) {
+                    bytes.clear();
+                    for &cell in chunk {
+                        let value = crate::sequence::values::Cell::widen(cell).to_le_bytes();
+                        bytes.extend_from_slice(&value[..values.bytes_per_value()]);
+                    }
+                    put(&bytes)?;
                 }
-                put(&bytes).map_err(failed)?;
-            }
-        });
-        writer
-            .write_all(&hasher.finalize().to_le_bytes())
-            .map_err(failed)?;
-        let file = writer
-            .into_inner()
-            .map_err(|error| failed(error.into_error()))?;
-        file.sync_all().map_err(failed)?;
-        std::fs::rename(&partial, &self.path).map_err(failed)?;
+            });
+            writer.write_all(&hasher.finalize().to_le_bytes())?;
+            writer.flush()
+        })
+        .map_err(|error| self.error(format!("cannot be written: {error}")))?;
         self.written = Instant::now();
         self.holds = values.len();
         Ok(())

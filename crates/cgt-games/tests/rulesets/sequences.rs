@@ -4,6 +4,7 @@
 
 use cgt_core::{Budget, Resource};
 use cgt_games::{Error, GrundySequence, RareBy, SequenceOptions, TakeAndBreak};
+use cgt_testkit::scratch::Scratch;
 use proptest::prelude::*;
 
 fn with_threads(threads: usize) -> SequenceOptions {
@@ -138,18 +139,11 @@ fn a_limit_reached_while_two_threads_work_ends_the_computation() {
     );
 }
 
-fn scratch_file(name: &str) -> std::path::PathBuf {
-    let directory = std::env::temp_dir().join(format!("cgt-checkpoint-{}", std::process::id()));
-    std::fs::create_dir_all(&directory).unwrap();
-    let path = directory.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
-}
-
 #[test]
 fn a_run_resumed_from_its_checkpoint_equals_an_uninterrupted_one() {
     let game = TakeAndBreak::octal("0.6").unwrap();
-    let path = scratch_file("resume");
+    let scratch = Scratch::new("checkpoint");
+    let path = scratch.join("resume");
     let options = SequenceOptions {
         checkpoint: Some(path.clone()),
         threads: 2,
@@ -259,7 +253,8 @@ fn the_sparse_report_matches_a_brute_force_over_the_values() {
 #[test]
 fn a_run_stopped_by_a_limit_keeps_its_values_and_resumes_with_a_larger_one() {
     let game = TakeAndBreak::octal("0.6").unwrap();
-    let path = scratch_file("limit");
+    let scratch = Scratch::new("checkpoint");
+    let path = scratch.join("limit");
     let small = Budget {
         options: 2_000_000,
         ..Budget::DEFAULT
@@ -279,4 +274,41 @@ fn a_run_stopped_by_a_limit_keeps_its_values_and_resumes_with_a_larger_one() {
     };
     let resumed = GrundySequence::compute_in(&game, 12_000, &larger, &mut |_| {}).unwrap();
     assert_eq!(computed(&resumed), naive(&game, 12_000));
+}
+
+/// The names in `folder`, sorted.
+fn names_in(folder: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(folder)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// Checkpoints, quotients and sweep tables are all replaced through `replace_whole`: a write
+/// that fails part-way (a full disk) or whose rename fails leaves the old file as it was and no
+/// half-written file beside it, which on a full disk would keep the space taken.
+#[test]
+fn a_file_is_replaced_whole_or_not_at_all_and_a_failure_leaves_nothing_beside_it() {
+    use std::io::{ErrorKind, Write};
+    let scratch = Scratch::new("replace");
+    let path = scratch.file("table.md", "old");
+    let failed = cgt_games::replace_whole(&path, |file| {
+        file.write_all(b"half of it")?;
+        Err(std::io::Error::new(ErrorKind::StorageFull, "no space left"))
+    });
+    assert_eq!(failed.unwrap_err().kind(), ErrorKind::StorageFull);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
+    assert_eq!(names_in(&scratch), ["table.md"]);
+    // A name that is a folder's cannot be renamed over: refused, nothing left beside it.
+    let folder = scratch.join("folder");
+    std::fs::create_dir(&folder).unwrap();
+    assert!(cgt_games::replace_whole(&folder, |file| file.write_all(b"x")).is_err());
+    assert_eq!(names_in(&scratch), ["folder", "table.md"]);
+    assert!(names_in(&folder).is_empty());
+    // A write that succeeds replaces the file, and only it.
+    cgt_games::replace_whole(&path, |file| file.write_all(b"new")).unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+    assert_eq!(names_in(&scratch), ["folder", "table.md"]);
 }
