@@ -39,6 +39,16 @@ const MAX_GAMES: usize = 1 << 20;
 /// The most free digits a pattern may have.
 const MAX_FREE_DIGITS: u32 = 6;
 
+/// The longest list of games read (64 bytes for each of [`MAX_GAMES`]): a path may name a
+/// device or a pipe that never ends (`/dev/zero`), so every file is read within a bound.
+const MAX_LIST_BYTES: u64 = 64 << 20;
+
+/// The longest table read, to resume or to merge (512 bytes a row, an error's included).
+const MAX_TABLE_BYTES: u64 = 512 << 20;
+
+/// The longest seconds file read (one number).
+const MAX_SECONDS_BYTES: u64 = 64;
+
 /// One row of the table: the values of [`KEYS`] (and `error` for a game that could not be
 /// valued to the bound), as JSON values.
 #[derive(Debug, Clone, PartialEq)]
@@ -241,7 +251,7 @@ fn header(format: SweepFormat) -> String {
 /// stands for every octal digit (`0.???`: the 512 codes of three digits, those ending in 0
 /// left out as the shorter codes they equal), blank lines and `#` comments skipped.
 fn read_games(path: &Path) -> Result<Vec<String>, Error> {
-    let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
+    let text = cgt_games::read_text_within(path, MAX_LIST_BYTES).map_err(|source| Error::Read {
         path: path.display().to_string(),
         source,
     })?;
@@ -381,6 +391,22 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
             )));
         }
     }
+    // The table replaces its file by a rename, which must not take the place of a directory, a
+    // device or a pipe.
+    if let Some(path) = &arguments.output {
+        if path.is_dir() {
+            return Err(Error::Usage(format!(
+                "--output {} is a directory: name the table's file",
+                path.display()
+            )));
+        }
+        if path.exists() && !path.is_file() {
+            return Err(Error::Usage(format!(
+                "--output {} is not a regular file (a device or a pipe): name the table's file",
+                path.display()
+            )));
+        }
+    }
     if !arguments.merge.is_empty() {
         return merge(arguments, format, &all, out);
     }
@@ -422,18 +448,22 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
     // Rows already written by an interrupted sweep to the same file and bound are kept.
     let mut finished: BTreeMap<String, Row> = BTreeMap::new();
     if let Some(path) = &arguments.output {
-        if path.is_dir() {
-            return Err(Error::Usage(format!(
-                "--output {} is a directory: name the table's file",
-                path.display()
-            )));
-        }
-        if let Ok(text) = std::fs::read_to_string(path) {
-            for line in text.lines() {
-                if let Some(row) = Row::parse(line, format) {
-                    if row.to() == Some(arguments.to) && !row.0.contains_key("error") {
-                        finished.insert(row.code().to_string(), row);
-                    }
+        // A file that cannot be read as a table (too long, not text, not readable) is refused
+        // rather than replaced: it may be something else the user keeps.
+        let text = match cgt_games::read_text_within(path, MAX_TABLE_BYTES) {
+            Ok(text) => text,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(error) => {
+                return Err(Error::Usage(format!(
+                    "--output {} cannot be read as a table to resume ({error}): name another file",
+                    path.display()
+                )));
+            }
+        };
+        for line in text.lines() {
+            if let Some(row) = Row::parse(line, format) {
+                if row.to() == Some(arguments.to) && !row.0.contains_key("error") {
+                    finished.insert(row.code().to_string(), row);
                 }
             }
         }
@@ -626,10 +656,11 @@ fn merge(
 ) -> Result<(), Error> {
     let mut rows: BTreeMap<String, Row> = BTreeMap::new();
     for path in &arguments.merge {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Read {
-            path: path.display().to_string(),
-            source,
-        })?;
+        let text =
+            cgt_games::read_text_within(path, MAX_TABLE_BYTES).map_err(|source| Error::Read {
+                path: path.display().to_string(),
+                source,
+            })?;
         for line in text.lines() {
             let Some(row) = Row::parse(line, format_of(path, format)) else {
                 continue;
@@ -802,7 +833,13 @@ impl Keep {
 /// The seconds spent on a game in runs before this one, as its seconds file says (none when
 /// there is no file).
 fn seconds_before(path: &Path) -> Result<f64, String> {
-    match std::fs::read_to_string(path) {
+    if path.exists() && !path.is_file() {
+        return Err(format!(
+            "{} is not a regular file (it should hold the seconds spent on the game): remove it",
+            path.display()
+        ));
+    }
+    match cgt_games::read_text_within(path, MAX_SECONDS_BYTES) {
         Ok(text) => text
             .trim()
             .parse::<f64>()

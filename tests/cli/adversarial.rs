@@ -519,20 +519,31 @@ fn inputs_without_end_are_refused_at_their_bound() {
         &["value", "--graph", "/dev/zero", "a"],
         // A graph for Node Kayles: at most 64 MiB of text.
         &["value", "node-kayles", "file:/dev/zero"],
-        // A quotient checkpoint: within --max-memory.
-        &[
-            "quotient",
-            "kayles",
-            "--checkpoint",
-            "/dev/zero",
-            "--max-memory",
-            "64M",
-        ],
     ] {
         let (code, stderr) = check(case, b"");
         assert_eq!(code, Some(2), "{case:?}");
         assert!(stderr.contains("more than"), "{case:?}: {stderr}");
     }
+    // A quotient checkpoint is read within --max-memory: a regular file of 200 MB (sparse, so
+    // it takes no disk) is refused at 64 MiB. (A device there is refused before any reading:
+    // devices_and_pipes_are_refused_where_a_file_is_replaced_or_read_whole.)
+    let scratch = crate::common::Scratch::new("endless");
+    let huge = scratch.join("huge.ckpt");
+    std::fs::File::create(&huge)
+        .and_then(|file| file.set_len(200 << 20))
+        .expect("a sparse file");
+    let huge = huge.to_str().unwrap();
+    let case = [
+        "quotient",
+        "kayles",
+        "--checkpoint",
+        huge,
+        "--max-memory",
+        "64M",
+    ];
+    let (code, stderr) = check(&case, b"");
+    assert_eq!(code, Some(2), "{case:?}");
+    assert!(stderr.contains("more than"), "{case:?}: {stderr}");
     // A line of play of more than 64 KiB.
     let long_line = vec![b'1'; 200_000];
     let (code, stderr) = check(&["play", "nim", "3"], &long_line);
@@ -1174,6 +1185,66 @@ fn checkpoints_two_writers_directories_and_finished_files() {
     );
     assert_eq!(code, Some(2));
     assert!(stderr.contains("is a directory"), "{stderr}");
+}
+
+/// A file the program writes by a rename (a checkpoint, a sweep's table) or reads to resume
+/// from is refused in one line when it is there but is not a regular file: a device would be
+/// replaced by the rename (as root, `/dev/null` itself), and a pipe's reading would wait for
+/// ever. A list, a table to merge or a seconds file is read within a bound, so `/dev/zero`
+/// is refused too instead of filling the memory.
+#[test]
+fn devices_and_pipes_are_refused_where_a_file_is_replaced_or_read_whole() {
+    let scratch = crate::common::Scratch::new("devices");
+    let list = scratch.file("games.txt", "kayles\n");
+    let list = list.to_str().unwrap();
+    let mut specials = Vec::new();
+    if std::path::Path::new("/dev/null").exists() {
+        specials.push("/dev/null".to_string());
+    }
+    let fifo = scratch.join("pipe");
+    if Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .is_ok_and(|status| status.success())
+    {
+        specials.push(fifo.to_str().unwrap().to_string());
+    }
+    for special in &specials {
+        let special = special.as_str();
+        for arguments in [
+            vec!["sequence", "kayles", "--to", "10", "--checkpoint", special],
+            vec!["quotient", "kayles", "--to", "10", "--checkpoint", special],
+            vec!["sweep", list, "--to", "10", "--output", special],
+            vec![
+                "sweep", list, "--to", "10", "--output", special, "--merge", list,
+            ],
+        ] {
+            crate::common::fails(&arguments, "not a regular file");
+        }
+    }
+    if std::path::Path::new("/dev/null").exists() {
+        let metadata = std::fs::metadata("/dev/null").expect("/dev/null");
+        assert!(!metadata.is_file(), "/dev/null is still a device");
+    }
+    if std::path::Path::new("/dev/zero").exists() {
+        crate::common::fails(&["sweep", "/dev/zero", "--to", "10"], "more than");
+        crate::common::fails(
+            &["sweep", list, "--to", "10", "--merge", "/dev/zero"],
+            "more than",
+        );
+    }
+    // A seconds file in the checkpoints' folder that is not a file is its game's error row.
+    let keep = scratch.join("keep");
+    std::fs::create_dir(&keep).unwrap();
+    std::fs::create_dir(keep.join("kayles.seconds")).unwrap();
+    let keep = keep.to_str().unwrap();
+    let output = crate::common::cgt(&["sweep", list, "--to", "10", "--checkpoints", keep]);
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let table = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        table.contains("kayles.seconds is not a regular file"),
+        "{table}"
+    );
 }
 
 #[test]

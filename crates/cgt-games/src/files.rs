@@ -150,8 +150,15 @@ pub fn replace_whole(
     result
 }
 
-/// Why `path` cannot be a checkpoint file, when it names a directory.
-pub(crate) fn directory_refused(path: &Path) -> Option<String> {
-    path.is_dir()
-        .then(|| "is a directory: name a file in it (the checkpoint is one file)".to_string())
+/// Why `path` cannot be a checkpoint file, when it names a directory, or anything else that
+/// is there but not a regular file (a device, which a write would replace, or a pipe, whose
+/// reading would wait for a writer for ever).
+pub(crate) fn not_a_file_refused(path: &Path) -> Option<String> {
+    if path.is_dir() {
+        Some("is a directory: name a file in it (the checkpoint is one file)".to_string())
+    } else if path.exists() && !path.is_file() {
+        Some("is not a regular file (a device or a pipe): name a file".to_string())
+    } else {
+        None
+    }
 }

@@ -311,7 +311,7 @@ impl QuotientCheckpoint {
     /// ([`MisereQuotient::from_checkpoint`]), and the options it records compared with the
     /// game's.
     fn read<R: HeapRuleset>(&self, rules: &R, budget: Budget) -> Result<Option<MisereQuotient>> {
-        if let Some(reason) = crate::files::directory_refused(&self.path) {
+        if let Some(reason) = crate::files::not_a_file_refused(&self.path) {
             return Err(self.error(reason));
         }
         // Read within the memory budget: the path may name a device or a pipe that never ends.

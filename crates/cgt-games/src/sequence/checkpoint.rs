@@ -31,7 +31,6 @@ pub(super) struct Checkpoint {
 
 impl Checkpoint {
     /// The checkpoint at `path` for `game`, written every `every`, with the values it already
-    /// holds (none if there is no file yet).
     /// holds (none if there is no file yet). `last` is the last heap wanted: a file that holds
     /// it already is not written again, so it may be read-only.
     pub(super) fn open(
@@ -47,7 +46,7 @@ impl Checkpoint {
             written: Instant::now(),
             holds: 0,
         };
-        if let Some(reason) = crate::files::directory_refused(path) {
+        if let Some(reason) = crate::files::not_a_file_refused(path) {
             return Err(checkpoint.error(reason));
         }
         let values = match File::open(path) {
@@ -157,7 +156,6 @@ impl Checkpoint {
         Ok(values)
     }
 
-    /// The file a new checkpoint is written to before it replaces the old one.
     /// Whether the interval since the last write has passed.
     pub(super) fn due(&self) -> bool {
         self.written.elapsed() >= self.every
