@@ -304,7 +304,8 @@ pub struct SweepArgs {
     /// The last heap of every sequence.
     #[arg(long, value_name = "N", value_parser = parse_heap)]
     pub to: u64,
-    /// The table's format.
+    /// The table's format [default: the one --output's extension names (.md, .csv, .json),
+    /// else markdown].
     #[arg(long, value_enum, value_name = "FORMAT")]
     pub format: Option<SweepFormat>,
     /// The same as --format json.

@@ -372,11 +372,14 @@ impl Board<'_> {
 }
 
 pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
-    let format = arguments.format.unwrap_or(if arguments.json {
-        SweepFormat::Json
-    } else {
-        SweepFormat::Markdown
-    });
+    // Unless one is named, the format is the one the output's extension names (a table written
+    // to `part-1.json` is JSON, as `--merge` reads it), else Markdown.
+    let format = match (arguments.format, arguments.json, &arguments.output) {
+        (Some(format), _, _) => format,
+        (None, true, _) => SweepFormat::Json,
+        (None, false, Some(path)) => format_of(path, SweepFormat::Markdown),
+        (None, false, None) => SweepFormat::Markdown,
+    };
     let all = read_games(&arguments.file)?;
     // Every game is opened before any is valued: a misspelt code is one line now, not an
     // error row after hours of work.
