@@ -199,6 +199,27 @@ def test_quotient_outcomes_match_brute_force(code):
     assert quotient.game == f"octal:{code}"
 
 
+def test_a_quotient_checkpoint_resumes_and_what_is_not_a_file_is_refused(tmp_path):
+    moves = octal_moves("0.77")
+    path = tmp_path / "kayles.ckpt"
+    first = cgt.quotient("0.77", checkpoint=path)
+    assert path.is_file()
+    resumed = cgt.quotient("0.77", checkpoint=str(path))
+    assert resumed.certified and resumed.order == first.order
+    assert resumed.presentation == first.presentation
+    for heaps in itertools.combinations_with_replacement(range(0, 9), 3):
+        assert resumed.outcome(heaps) == brute_misere_outcome(moves, heaps), heaps
+    # Nothing is left beside the checkpoint (its writes are renamed over it).
+    assert sorted(os.listdir(tmp_path)) == ["kayles.ckpt"]
+    with pytest.raises(cgt.Error, match="is a directory"):
+        cgt.quotient("0.77", to=10, checkpoint=tmp_path)
+    if os.path.exists("/dev/null"):
+        # A device would be replaced by the rename: refused, and left as it is.
+        with pytest.raises(cgt.Error, match="not a regular file"):
+            cgt.quotient("0.77", to=10, checkpoint="/dev/null")
+        assert not os.path.isfile("/dev/null")
+
+
 def test_quotient_errors():
     with pytest.raises(ValueError):
         cgt.quotient("cram")
