@@ -514,7 +514,12 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
     }
     .threads();
     let workers = threads.min(pending.len()).max(1);
-    // Games side by side share the one memory budget, and the threads.
+    // Games side by side share the one memory budget, and the threads: once no game is left
+    // to start, a worker's threads go to the games still under way.
+    let shared = (workers > 1).then(|| cgt_games::SharedThreads::new(threads));
+    let runners: Vec<Option<cgt_games::Runner>> = (0..workers)
+        .map(|_| shared.as_ref().map(cgt_games::SharedThreads::runner))
+        .collect();
     let per_game = SequenceOptions {
         budget: cgt_core::Budget {
             memory: budget.memory / workers as u64,
@@ -523,6 +528,7 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
         threads: (threads / workers).max(1),
         checkpoint: None,
         checkpoint_every: Duration::from_secs(60),
+        shared,
     };
     let meter = Meter::for_terminal();
     let next = Mutex::new(0usize);
@@ -539,11 +545,13 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
         reached: Mutex::new(vec![None; workers]),
     };
     let result = std::thread::scope(|scope| -> Result<(), Error> {
-        for worker in 0..workers {
+        for (worker, runner) in runners.into_iter().enumerate() {
             let send = send.clone();
             let (next, pending, stops, per_game, keep, board) =
                 (&next, &pending, &stops, &per_game, keep.as_ref(), &board);
             scope.spawn(move || {
+                // Held while this worker has games to value; its threads are then lent.
+                let _runner = runner;
                 cgt_core::Stop::run_all(stops, || {
                     loop {
                         let taken = {

@@ -88,6 +88,6 @@ pub use heaps::{
 pub use notation::{Notation, Progress, Reporter};
 pub use sequence::period::Period;
 pub use sequence::{
-    DEFAULT_SEQUENCE_POSITIONS, GrundySequence, MAX_COMPUTED, RareBy, Scaling, SequenceOptions,
-    SparseReport, Values,
+    DEFAULT_SEQUENCE_POSITIONS, GrundySequence, MAX_COMPUTED, RareBy, Runner, Scaling,
+    SequenceOptions, SharedThreads, SparseReport, Values,
 };

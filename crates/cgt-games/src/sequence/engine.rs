@@ -671,8 +671,9 @@ fn advance(
     checkpoint: &mut Option<Checkpoint>,
 ) -> Result<Option<Period>> {
     let budget = options.budget;
-    let threads = options.threads();
-    let mut pool: Option<rayon::ThreadPool> = None;
+    let own = options.threads();
+    // The engine's own pool, when it shares no threads with other runs.
+    let mut own_pool: Option<rayon::ThreadPool> = None;
     let mut report_at = 65_536;
     loop {
         let n = run.values.len() as u64;
@@ -682,6 +683,11 @@ fn advance(
         if run.engine.work > budget.options {
             return Err(Error::Engine(budget.exceeded(Resource::Options)));
         }
+        // Runs side by side lend their threads to those still under way once they are over.
+        let threads = options
+            .shared
+            .as_ref()
+            .map_or(own, |shared| shared.threads_now(own));
         let wanted = run.sharing.wanted();
         let size = |start: u64| {
             let cost = run.cost(start);
@@ -733,15 +739,22 @@ fn advance(
                 pairs: run.engine.kernel.pairs.clone(),
             }
         });
-        if job.is_some() && pool.is_none() {
-            // The engine's thread is not the pool's: the pool holds the helpers.
-            pool = rayon::ThreadPoolBuilder::new()
-                .num_threads(threads - 1)
-                .thread_name(|index| format!("cgt-sequence-{index}"))
-                .build()
-                .ok();
-        }
-        if let Some(value) = run.batch(end, pool.as_ref(), job, threads - 1) {
+        let pool = match (&options.shared, job.is_some()) {
+            (_, false) => None,
+            (Some(shared), true) => shared.pool(),
+            (None, true) => {
+                if own_pool.is_none() {
+                    // The engine's thread is not the pool's: the pool holds the helpers.
+                    own_pool = rayon::ThreadPoolBuilder::new()
+                        .num_threads(threads - 1)
+                        .thread_name(|index| format!("cgt-sequence-{index}"))
+                        .build()
+                        .ok();
+                }
+                own_pool.as_ref()
+            }
+        };
+        if let Some(value) = run.batch(end, pool, job, threads - 1) {
             // A value too large for the present width: stored wider, and the batch ends.
             run.values.push(value);
         }

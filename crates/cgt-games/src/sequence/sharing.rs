@@ -20,7 +20,8 @@
 //! process pinned to one core), the engine stops sharing for a while ([`Sharing::overlap`]):
 //! a two-thread run then costs what a one-thread run does.
 
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::sequence::values::Cell;
 
@@ -421,6 +422,131 @@ impl Sharing {
         true
     }
 }
+
+/// Threads that runs side by side share, such as the games of a sweep: each run values with
+/// the threads of its own [`SequenceOptions::threads`](super::SequenceOptions::threads), and
+/// once some runs are over, those still under way take their threads as helpers (each of `n`
+/// runs left may use `threads / n`), so that the last game of a sweep is valued on every
+/// thread the sweep was given rather than on its one. A run looks at its share once a batch.
+///
+/// # Examples
+///
+/// ```
+/// use cgt_games::{GrundySequence, SequenceOptions, SharedThreads, TakeAndBreak};
+///
+/// // Two games side by side on two threads, one each; the first is over at once, so the
+/// // second may use both.
+/// let shared = SharedThreads::new(2);
+/// let (first, second) = (shared.runner(), shared.runner());
+/// drop(first);
+/// let options = SequenceOptions {
+///     threads: 1,
+///     shared: Some(shared.clone()),
+///     ..SequenceOptions::default()
+/// };
+/// let kayles = GrundySequence::compute_in(&TakeAndBreak::kayles(), 100, &options, &mut |_| {})?;
+/// assert_eq!(kayles.value(71), Some(7));
+/// drop(second);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone)]
+pub struct SharedThreads {
+    inner: Arc<SharedInner>,
+}
+
+struct SharedInner {
+    threads: usize,
+    /// The runs under way.
+    running: AtomicUsize,
+    /// The helpers' pool, `threads - 1` of them, made when first needed.
+    pool: OnceLock<Option<rayon::ThreadPool>>,
+}
+
+/// A run under way among [`SharedThreads`]: while it is held, its share of the threads is
+/// its own; dropped, the share goes to the runs still under way.
+pub struct Runner {
+    inner: Arc<SharedInner>,
+}
+
+impl SharedThreads {
+    /// `threads` threads (at least one) for runs side by side.
+    pub fn new(threads: usize) -> SharedThreads {
+        SharedThreads {
+            inner: Arc::new(SharedInner {
+                threads: threads.max(1),
+                running: AtomicUsize::new(0),
+                pool: OnceLock::new(),
+            }),
+        }
+    }
+
+    /// Counts one more run under way until the [`Runner`] is dropped. Take every runner
+    /// before the runs start, so that none of them counts the threads of another as free.
+    pub fn runner(&self) -> Runner {
+        self.inner.running.fetch_add(1, Ordering::AcqRel);
+        Runner {
+            inner: Arc::clone(&self.inner),
+        }
+    }
+
+    /// The threads a run whose own are `own` may use now: its own, or its share of all of
+    /// them among the runs under way, whichever is more.
+    pub fn threads_now(&self, own: usize) -> usize {
+        let running = self.inner.running.load(Ordering::Acquire).max(1);
+        own.max(self.inner.threads / running)
+    }
+
+    /// The pool of helpers, one fewer than the threads (none for one thread, or when the
+    /// system gives no threads).
+    pub(super) fn pool(&self) -> Option<&rayon::ThreadPool> {
+        let threads = self.inner.threads;
+        self.inner
+            .pool
+            .get_or_init(|| {
+                (threads > 1)
+                    .then(|| {
+                        rayon::ThreadPoolBuilder::new()
+                            .num_threads(threads - 1)
+                            .thread_name(|index| format!("cgt-shared-{index}"))
+                            .build()
+                            .ok()
+                    })
+                    .flatten()
+            })
+            .as_ref()
+    }
+}
+
+impl Drop for Runner {
+    fn drop(&mut self) {
+        self.inner.running.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+impl std::fmt::Debug for SharedThreads {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("SharedThreads")
+            .field("threads", &self.inner.threads)
+            .field("running", &self.inner.running.load(Ordering::Acquire))
+            .finish()
+    }
+}
+
+impl std::fmt::Debug for Runner {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str("Runner")
+    }
+}
+
+/// Two handles are equal when they share the same threads.
+impl PartialEq for SharedThreads {
+    fn eq(&self, other: &SharedThreads) -> bool {
+        Arc::ptr_eq(&self.inner, &other.inner)
+    }
+}
+
+impl Eq for SharedThreads {}
 
 #[cfg(test)]
 mod tests {

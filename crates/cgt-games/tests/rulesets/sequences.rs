@@ -3,7 +3,7 @@
 //! sparse-space report against a brute force over the values.
 
 use cgt_core::{Budget, Resource};
-use cgt_games::{Error, GrundySequence, RareBy, SequenceOptions, TakeAndBreak};
+use cgt_games::{Error, GrundySequence, RareBy, SequenceOptions, SharedThreads, TakeAndBreak};
 use cgt_testkit::scratch::Scratch;
 use proptest::prelude::*;
 
@@ -118,6 +118,65 @@ proptest! {
             prop_assert!(sequence.iter().eq(expected.iter().copied()), "{} with {} threads", code, threads);
         }
     }
+}
+
+/// One thread of its own, sharing `shared` with runs side by side.
+fn sharing(shared: &SharedThreads) -> SequenceOptions {
+    SequenceOptions {
+        threads: 1,
+        shared: Some(shared.clone()),
+        ..SequenceOptions::default()
+    }
+}
+
+#[test]
+fn a_run_takes_the_threads_of_runs_that_are_over_and_no_others() {
+    let game = TakeAndBreak::octal("0.6").unwrap();
+    let expected = naive(&game, 12_000);
+    let shared = SharedThreads::new(2);
+    let (first, second) = (shared.runner(), shared.runner());
+    // Both under way: each has its one thread.
+    let alone = GrundySequence::compute_in(&game, 12_000, &sharing(&shared), &mut |_| {}).unwrap();
+    assert_eq!(alone.heaps_helped(), 0);
+    assert_eq!(computed(&alone), expected);
+    // The other is over: its thread helps (whether the second core is free decides how much,
+    // not whether).
+    drop(first);
+    let helped = GrundySequence::compute_in(&game, 12_000, &sharing(&shared), &mut |_| {}).unwrap();
+    assert!(helped.heaps_helped() > 0);
+    assert_eq!(computed(&helped), expected);
+    drop(second);
+}
+
+#[test]
+fn runs_side_by_side_on_shared_threads_match_the_definition() {
+    // Three threads for two runs, valued at once on the one pool of helpers: the short run
+    // (Grundy's game to 5000) ends first and the long one (0.6, then 0.76, plain) takes its
+    // threads; each run's values are the definition's.
+    let shared = SharedThreads::new(3);
+    let runners = vec![shared.runner(), shared.runner()];
+    let runs = [
+        (TakeAndBreak::grundys_game(), 5_000),
+        (TakeAndBreak::octal("0.6").unwrap(), 12_000),
+    ];
+    std::thread::scope(|scope| {
+        for ((game, last), runner) in runs.iter().zip(runners) {
+            let shared = &shared;
+            scope.spawn(move || {
+                let sequence =
+                    GrundySequence::compute_in(game, *last, &sharing(shared), &mut |_| {}).unwrap();
+                assert_eq!(computed(&sequence), naive(game, *last));
+                if *last == 12_000 {
+                    let plain = TakeAndBreak::octal("0.76").unwrap();
+                    let sequence =
+                        GrundySequence::compute_in(&plain, 20_000, &sharing(shared), &mut |_| {})
+                            .unwrap();
+                    assert_eq!(computed(&sequence), naive(&plain, 20_000));
+                }
+                drop(runner);
+            });
+        }
+    });
 }
 
 #[test]
