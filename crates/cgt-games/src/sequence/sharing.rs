@@ -469,11 +469,13 @@ pub struct Runner {
 }
 
 impl SharedThreads {
-    /// `threads` threads (at least one) for runs side by side.
+    /// `threads` threads for runs side by side: at least one, and at most the cores this
+    /// process may run on (threads past them only take turns).
     pub fn new(threads: usize) -> SharedThreads {
+        let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
         SharedThreads {
             inner: Arc::new(SharedInner {
-                threads: threads.max(1),
+                threads: threads.clamp(1, cores),
                 running: AtomicUsize::new(0),
                 pool: OnceLock::new(),
             }),

@@ -150,10 +150,10 @@ fn a_run_takes_the_threads_of_runs_that_are_over_and_no_others() {
 
 #[test]
 fn runs_side_by_side_on_shared_threads_match_the_definition() {
-    // Three threads for two runs, valued at once on the one pool of helpers: the short run
+    // Two threads for two runs, valued at once on the one pool of helpers: the short run
     // (Grundy's game to 5000) ends first and the long one (0.6, then 0.76, plain) takes its
-    // threads; each run's values are the definition's.
-    let shared = SharedThreads::new(3);
+    // thread; each run's values are the definition's.
+    let shared = SharedThreads::new(2);
     let runners = vec![shared.runner(), shared.runner()];
     let runs = [
         (TakeAndBreak::grundys_game(), 5_000),
