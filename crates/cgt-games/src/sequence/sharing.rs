@@ -492,10 +492,25 @@ impl SharedThreads {
     }
 
     /// The threads a run whose own are `own` may use now: its own, or its share of all of
-    /// them among the runs under way, whichever is more.
+    /// them among the runs under way, whichever is more, and never more than all of them
+    /// (the helpers are the pool's).
+    ///
+    /// ```
+    /// use cgt_games::SharedThreads;
+    ///
+    /// let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
+    /// let shared = SharedThreads::new(cores);
+    /// let runners: Vec<_> = (0..cores).map(|_| shared.runner()).collect();
+    /// assert_eq!(shared.threads_now(1), 1);
+    /// drop(runners);
+    /// // Every run is over: one still going takes every thread, and no more.
+    /// assert_eq!(shared.threads_now(1), cores);
+    /// assert_eq!(shared.threads_now(cores + 5), cores);
+    /// ```
     pub fn threads_now(&self, own: usize) -> usize {
         let running = self.inner.running.load(Ordering::Acquire).max(1);
         own.max(self.inner.threads / running)
+            .min(self.inner.threads)
     }
 
     /// The pool of helpers, one fewer than the threads (none for one thread, or when the
