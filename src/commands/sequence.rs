@@ -63,7 +63,7 @@ pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
         threads: arguments.threads.map_or(0, |threads| threads as usize),
         checkpoint: arguments.checkpoint.clone(),
         checkpoint_every: Duration::from_secs_f64(arguments.checkpoint_every),
-        shared: None,
+        side_by_side: None,
     };
     let sequence = game.sequence(last, &options, &mut |heap| {
         meter.show(cgt_games::Progress::Sequence { heap, last })

@@ -514,21 +514,19 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
     }
     .threads();
     let workers = threads.min(pending.len()).max(1);
-    // Games side by side share the one memory budget, and the threads: once no game is left
-    // to start, a worker's threads go to the games still under way.
-    let shared = (workers > 1).then(|| cgt_games::SharedThreads::new(threads));
+    // Games side by side share the threads and one memory budget: each takes the memory it
+    // needs as it grows (waiting while the others hold the rest), and once no game is left to
+    // start, a worker's threads go to the games still under way.
+    let side_by_side = (workers > 1).then(|| cgt_games::SideBySide::new(threads, budget.memory));
     let runners: Vec<Option<cgt_games::Runner>> = (0..workers)
-        .map(|_| shared.as_ref().map(cgt_games::SharedThreads::runner))
+        .map(|_| side_by_side.as_ref().map(cgt_games::SideBySide::runner))
         .collect();
     let per_game = SequenceOptions {
-        budget: cgt_core::Budget {
-            memory: budget.memory / workers as u64,
-            ..budget
-        },
+        budget,
         threads: (threads / workers).max(1),
         checkpoint: None,
         checkpoint_every: Duration::from_secs(60),
-        shared,
+        side_by_side,
     };
     let meter = Meter::for_terminal();
     let next = Mutex::new(0usize);

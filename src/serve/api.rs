@@ -502,7 +502,7 @@ pub fn plot(
         threads: 1,
         checkpoint: None,
         checkpoint_every: std::time::Duration::from_secs(60),
-        shared: None,
+        side_by_side: None,
     };
     let meter = crate::progress::Meter::for_server();
     let sequence = opened

@@ -2,7 +2,7 @@
 //! chess, the closed form n mod 4 of the subtraction game {1, 2, 3}), the checksum recomputed
 //! here from those values, resuming, shards that merge into the whole, and refusals.
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::common::{Scratch, cgt, fails, oracle_values};
 
@@ -462,18 +462,45 @@ fn grundy_and_officers_to_2_21_report_the_published_sparse_space() {
         )
     );
     assert_eq!(rows[1]["code"], "0.6");
-    assert_eq!(
-        sparse_report(&rows[1]),
-        (
-            Some(319),
-            Some(1274955),
-            Some("0x1ee".to_string()),
-            Some(1584 - 1),
-            Some(20627)
-        )
-    );
+    assert_eq!(sparse_report(&rows[1]), officers_to_2_21());
     assert_eq!(rows[0]["period"], Value::Null);
     assert_eq!(rows[1]["period"], Value::Null);
+}
+
+#[test]
+fn games_side_by_side_share_one_memory_budget_not_a_fixed_share_each() {
+    // 0.6 to 2^21 holds 4.2 MB of values (two bytes each), more than half of 6 MiB; 4.344 is
+    // proven periodic (preperiod 998, period 51) within a few thousand heaps, and its memory
+    // then goes to 0.6. tczajka's report for 0.6 to 2^21 (as above).
+    let both = sweep_of(
+        "one-budget",
+        "4.344\n0.6\n",
+        &["--to", "2097151", "--threads", "2", "--max-memory", "6M"],
+    );
+    assert_eq!(
+        (&both[0]["preperiod"], &both[0]["period"]),
+        (&json!(998), &json!(51))
+    );
+    assert_eq!(both[1]["error"], Value::Null, "{:?}", both[1]);
+    assert_eq!(sparse_report(&both[1]), officers_to_2_21());
+    // A game that needs more than the whole budget is refused with the budget the user gave.
+    let (_dir, path) = folder_with_list("one-budget-short", "4.344\n0.6\n");
+    let output = cgt(&[
+        "sweep",
+        path.to_str().unwrap(),
+        "--to",
+        "2097151",
+        "--threads",
+        "2",
+        "--max-memory",
+        "3M",
+        "--json",
+    ]);
+    assert_eq!(output.status.code(), Some(2));
+    let short = rows(&String::from_utf8(output.stdout).unwrap());
+    assert_eq!(short[0]["period"], json!(51));
+    let error = short[1]["error"].as_str().unwrap_or_default();
+    assert!(error.contains("3145728 bytes of memory"), "{error}");
 }
 
 /// The rows of a sweep (as JSON) of the games `list`, with `arguments`, in a folder of its own.
@@ -487,6 +514,18 @@ fn sweep_of(name: &str, list: &str, arguments: &[&str]) -> Vec<Value> {
 
 /// A row's sparse-space report: largest value, its first heap, rare mask, rare count and the
 /// last rare heap.
+/// tczajka's sparse-space report for 0.6 (Officers) to 2^21: largest value 319, first at
+/// heap 1,274,955; mask 1ee; 1,584 rare heaps counting heap 0; the last at 20,627.
+fn officers_to_2_21() -> Report {
+    (
+        Some(319),
+        Some(1274955),
+        Some("0x1ee".to_string()),
+        Some(1584 - 1),
+        Some(20627),
+    )
+}
+
 type Report = (
     Option<u64>,
     Option<u64>,

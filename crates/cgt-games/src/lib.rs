@@ -89,5 +89,5 @@ pub use notation::{Notation, Progress, Reporter};
 pub use sequence::period::Period;
 pub use sequence::{
     DEFAULT_SEQUENCE_POSITIONS, GrundySequence, MAX_COMPUTED, RareBy, Runner, Scaling,
-    SequenceOptions, SharedThreads, SparseReport, Values,
+    SequenceOptions, SideBySide, SparseReport, Values,
 };

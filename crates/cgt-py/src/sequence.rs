@@ -360,7 +360,7 @@ fn sequence_options(
         threads,
         checkpoint,
         checkpoint_every: Duration::from_secs_f64(every),
-        shared: None,
+        side_by_side: None,
     }
 }
 

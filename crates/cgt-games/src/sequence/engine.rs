@@ -17,7 +17,7 @@ use super::checkpoint::Checkpoint;
 use super::kernel::Kernel;
 use super::period::find_period;
 use super::plain::Plain;
-use super::sharing::{Job, SHARE_COST, SHARE_FROM, Shared, Sharing};
+use super::sharing::{Job, Refused, SHARE_COST, SHARE_FROM, Shared, Sharing, SideBySide};
 use super::sparse::{Census, Classes, Sparse, rare_heaps};
 use super::splits::View;
 use super::{GrundySequence, Scaling, SequenceOptions, check_memory};
@@ -674,6 +674,8 @@ fn advance(
     let own = options.threads();
     // The engine's own pool, when it shares no threads with other runs.
     let mut own_pool: Option<rayon::ThreadPool> = None;
+    // The memory this run holds of what it shares with runs side by side.
+    let mut holding = options.side_by_side.as_ref().map(SideBySide::hold);
     let mut report_at = 65_536;
     loop {
         let n = run.values.len() as u64;
@@ -685,7 +687,7 @@ fn advance(
         }
         // Runs side by side lend their threads to those still under way once they are over.
         let threads = options
-            .shared
+            .side_by_side
             .as_ref()
             .map_or(own, |shared| shared.threads_now(own));
         let wanted = run.sharing.wanted();
@@ -714,6 +716,12 @@ fn advance(
         if held > budget.memory {
             return Err(Error::Engine(budget.exceeded(Resource::Memory)));
         }
+        if let Some(holding) = holding.as_mut() {
+            holding.set(held).map_err(|refused| match refused {
+                Refused::Memory => Error::Engine(budget.exceeded(Resource::Memory)),
+                Refused::Stopped(stopped) => stopped.into(),
+            })?;
+        }
         // The next batch, for the other thread to work on meanwhile, unless this batch ends
         // at a look at the method (which may change it).
         let shares = threads > 1
@@ -739,7 +747,7 @@ fn advance(
                 pairs: run.engine.kernel.pairs.clone(),
             }
         });
-        let pool = match (&options.shared, job.is_some()) {
+        let pool = match (&options.side_by_side, job.is_some()) {
             (_, false) => None,
             (Some(shared), true) => shared.pool(),
             (None, true) => {

@@ -26,7 +26,7 @@ pub(crate) mod values;
 
 use crate::{Error, HeapRuleset, Period, Result, TakeAndBreak};
 pub use report::{RareBy, SparseReport};
-pub use sharing::{Runner, SharedThreads};
+pub use sharing::{Runner, SideBySide};
 pub use values::Values;
 
 /// The Grundy values `G(0), G(1), ...` of single heaps of a heap game, with the period they
@@ -613,9 +613,10 @@ pub struct SequenceOptions {
     pub checkpoint: Option<PathBuf>,
     /// How often the checkpoint is written (and once more at the end).
     pub checkpoint_every: Duration,
-    /// Threads shared with runs side by side, whose threads this run takes as helpers once
-    /// they are over ([`SharedThreads`]); none for a run on its own.
-    pub shared: Option<SharedThreads>,
+    /// What this run shares with runs side by side ([`SideBySide`]): their threads, taken as
+    /// helpers once they are over, and one memory budget, which this run's values count
+    /// against beside [`Budget::memory`]; none for a run on its own.
+    pub side_by_side: Option<SideBySide>,
 }
 
 impl Default for SequenceOptions {
@@ -625,7 +626,7 @@ impl Default for SequenceOptions {
             threads: 0,
             checkpoint: None,
             checkpoint_every: Duration::from_secs(60),
-            shared: None,
+            side_by_side: None,
         }
     }
 }

@@ -3,7 +3,7 @@
 //! sparse-space report against a brute force over the values.
 
 use cgt_core::{Budget, Resource};
-use cgt_games::{Error, GrundySequence, RareBy, SequenceOptions, SharedThreads, TakeAndBreak};
+use cgt_games::{Error, GrundySequence, RareBy, SequenceOptions, SideBySide, TakeAndBreak};
 use cgt_testkit::scratch::Scratch;
 use proptest::prelude::*;
 
@@ -121,10 +121,10 @@ proptest! {
 }
 
 /// One thread of its own, sharing `shared` with runs side by side.
-fn sharing(shared: &SharedThreads) -> SequenceOptions {
+fn sharing(shared: &SideBySide) -> SequenceOptions {
     SequenceOptions {
         threads: 1,
-        shared: Some(shared.clone()),
+        side_by_side: Some(shared.clone()),
         ..SequenceOptions::default()
     }
 }
@@ -133,7 +133,7 @@ fn sharing(shared: &SharedThreads) -> SequenceOptions {
 fn a_run_takes_the_threads_of_runs_that_are_over_and_no_others() {
     let game = TakeAndBreak::octal("0.6").unwrap();
     let expected = naive(&game, 12_000);
-    let shared = SharedThreads::new(2);
+    let shared = SideBySide::new(2, 1 << 30);
     let (first, second) = (shared.runner(), shared.runner());
     // Both under way: each has its one thread.
     let alone = GrundySequence::compute_in(&game, 12_000, &sharing(&shared), &mut |_| {}).unwrap();
@@ -153,7 +153,7 @@ fn runs_side_by_side_on_shared_threads_match_the_definition() {
     // Two threads for two runs, valued at once on the one pool of helpers: the short run
     // (Grundy's game to 5000) ends first and the long one (0.6, then 0.76, plain) takes its
     // thread; each run's values are the definition's.
-    let shared = SharedThreads::new(2);
+    let shared = SideBySide::new(2, 1 << 30);
     let runners = vec![shared.runner(), shared.runner()];
     let runs = [
         (TakeAndBreak::grundys_game(), 5_000),
