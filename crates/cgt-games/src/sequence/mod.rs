@@ -2,10 +2,10 @@
 //!
 //! One method to a file: `naive.rs` (the definition, the reference of the tests),
 //! `plain.rs` (every two-heap split), `sparse.rs` (rare and common values), `sharing.rs` (work
-//! shared between threads in batches), `period.rs` (periods found and proven), `engine.rs`
-//! (which method, heap after heap), `splits.rs` (the inner loops), `kernel.rs` (the moves of a
-//! code), `checkpoint.rs` (long runs written to a file and resumed) and `report.rs` (the
-//! sparse-space report).
+//! shared between threads in batches), `side_by_side.rs` (what runs side by side share),
+//! `period.rs` (periods found and proven), `engine.rs` (which method, heap after heap),
+//! `splits.rs` (the inner loops), `kernel.rs` (the moves of a code), `checkpoint.rs` (long runs
+//! written to a file and resumed) and `report.rs` (the sparse-space report).
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -20,13 +20,14 @@ pub(crate) mod period;
 mod plain;
 mod report;
 mod sharing;
+mod side_by_side;
 mod sparse;
 mod splits;
 pub(crate) mod values;
 
 use crate::{Error, HeapRuleset, Period, Result, TakeAndBreak};
 pub use report::{RareBy, SparseReport};
-pub use sharing::{Runner, SideBySide};
+pub use side_by_side::{Runner, SideBySide};
 pub use values::Values;
 
 /// The Grundy values `G(0), G(1), ...` of single heaps of a heap game, with the period they
