@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -530,6 +530,11 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
     };
     let meter = Meter::for_terminal();
     let next = Mutex::new(0usize);
+    // Games refused memory the others held, to be valued once more when no game is left to
+    // start (fewer then run beside them).
+    let again: Mutex<Vec<(usize, &String)>> = Mutex::new(Vec::new());
+    // Workers with no game left.
+    let over = AtomicUsize::new(0);
     let (send, receive) = mpsc::channel::<Done>();
     let stops = cgt_core::Stop::in_force();
     let to = arguments.to;
@@ -545,12 +550,36 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
     let result = std::thread::scope(|scope| -> Result<(), Error> {
         for (worker, runner) in runners.into_iter().enumerate() {
             let send = send.clone();
-            let (next, pending, stops, per_game, keep, board) =
-                (&next, &pending, &stops, &per_game, keep.as_ref(), &board);
+            let (next, pending, stops, per_game, keep, board, again, over) = (
+                &next,
+                &pending,
+                &stops,
+                &per_game,
+                keep.as_ref(),
+                &board,
+                &again,
+                &over,
+            );
             scope.spawn(move || {
                 // Held while this worker has games to value; its threads are then lent.
-                let _runner = runner;
+                let mut runner = runner;
                 cgt_core::Stop::run_all(stops, || {
+                    let shared = per_game.side_by_side.as_ref();
+                    let value = |game: &str| {
+                        board.note(worker, Some(0));
+                        let refusals = shared.map_or(0, cgt_games::SideBySide::refusals);
+                        let (row, out_of_memory) =
+                            value_one(game, to, per_game, keep, &mut |heap| {
+                                board.note(worker, Some(heap));
+                            });
+                        board.note(worker, None);
+                        // Refused what the others held, not more than the whole budget (a
+                        // refusal of another game meanwhile may count too: that game is then
+                        // valued once more for nothing, no worse).
+                        let refused = out_of_memory
+                            && shared.is_some_and(|shared| shared.refusals() > refusals);
+                        (row, refused)
+                    };
                     loop {
                         let taken = {
                             let mut next = next.lock().unwrap_or_else(|e| e.into_inner());
@@ -561,14 +590,33 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
                         let Some(&(index, game)) = pending.get(taken) else {
                             break;
                         };
-                        board.note(worker, Some(0));
-                        let row = value_one(game, to, per_game, keep, &mut |heap| {
-                            board.note(worker, Some(heap));
-                        });
-                        board.note(worker, None);
+                        let (row, refused) = value(game);
+                        if refused {
+                            // Valued again alone, once every other game is over.
+                            again
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .push((index, game));
+                            continue;
+                        }
                         let stopped = cgt_core::check_stop().is_err();
                         if send.send((index, row)).is_err() || stopped {
-                            break;
+                            return;
+                        }
+                    }
+                    // The last worker to finish values the refused games one at a time, alone:
+                    // with every thread and all of the memory.
+                    drop(runner.take());
+                    if over.fetch_add(1, Ordering::AcqRel) + 1 < workers {
+                        return;
+                    }
+                    let refused =
+                        std::mem::take(&mut *again.lock().unwrap_or_else(|e| e.into_inner()));
+                    for (index, game) in refused {
+                        let (row, _) = value(game);
+                        let stopped = cgt_core::check_stop().is_err();
+                        if send.send((index, row)).is_err() || stopped {
+                            return;
                         }
                     }
                 });
@@ -879,21 +927,22 @@ fn error_row(mut map: Map<String, Value>, message: String) -> Row {
     Row(map)
 }
 
-/// The row of `game` valued to `to`, its progress reported to `progress` (the heap reached).
+/// The row of `game` valued to `to`, its progress reported to `progress` (the heap reached),
+/// and whether it was refused memory.
 fn value_one(
     game: &str,
     to: u64,
     options: &SequenceOptions,
     keep: Option<&Keep>,
     progress: &mut dyn FnMut(u64),
-) -> Row {
+) -> (Row, bool) {
     let clock = Instant::now();
     let mut map = Map::new();
     map.insert("code".to_string(), json!(game));
     map.insert("to".to_string(), json!(to));
     let files = keep.map(|keep| keep.files(game));
     let before = match files.as_ref().map(|(_, seconds)| seconds_before(seconds)) {
-        Some(Err(message)) => return error_row(map, message),
+        Some(Err(message)) => return (error_row(map, message), false),
         Some(Ok(seconds)) => seconds,
         None => 0.0,
     };
@@ -927,12 +976,19 @@ fn value_one(
     let sequence = match computed {
         Ok(sequence) => sequence,
         Err(error) => {
+            let refused = matches!(
+                error,
+                Error::Game(cgt_games::Error::Engine(cgt_core::Error::LimitExceeded {
+                    resource: cgt_core::Resource::Memory,
+                    ..
+                }))
+            );
             let message = if error.is_interrupted() {
                 STOPPED.to_string()
             } else {
                 error.to_string()
             };
-            return error_row(map, message);
+            return (error_row(map, message), refused);
         }
     };
     let period = sequence.period();
@@ -968,7 +1024,7 @@ fn value_one(
     let seconds = ((before + clock.elapsed().as_secs_f64()) * 1000.0).round() / 1000.0;
     map.insert("seconds".to_string(), json!(seconds));
     map.insert("checksum".to_string(), json!(format!("{checksum:016x}")));
-    Row(map)
+    (Row(map), false)
 }
 
 #[cfg(test)]

@@ -451,18 +451,9 @@ fn grundy_and_officers_to_2_21_report_the_published_sparse_space() {
         &["--to", "2097151", "--threads", "2"],
     );
     assert_eq!(rows[0]["code"], "grundy");
-    assert_eq!(
-        sparse_report(&rows[0]),
-        (
-            Some(231),
-            Some(763622),
-            Some("0xfe".to_string()),
-            Some(1274 - 1),
-            Some(82860)
-        )
-    );
+    assert_eq!(sparse_report(&rows[0]), tczajka_2_21("grundy"));
     assert_eq!(rows[1]["code"], "0.6");
-    assert_eq!(sparse_report(&rows[1]), officers_to_2_21());
+    assert_eq!(sparse_report(&rows[1]), tczajka_2_21("0.6"));
     assert_eq!(rows[0]["period"], Value::Null);
     assert_eq!(rows[1]["period"], Value::Null);
 }
@@ -482,7 +473,22 @@ fn games_side_by_side_share_one_memory_budget_not_a_fixed_share_each() {
         (&json!(998), &json!(51))
     );
     assert_eq!(both[1]["error"], Value::Null, "{:?}", both[1]);
-    assert_eq!(sparse_report(&both[1]), officers_to_2_21());
+    assert_eq!(sparse_report(&both[1]), tczajka_2_21("0.6"));
+    // Grundy's game (2.1 MB, a byte a value) and 0.6 (4.2 MB) do not fit in 5 MiB at once:
+    // whichever is refused what the other holds is valued again alone once the other games
+    // are over, so every row is valued.
+    let crowded = sweep_of(
+        "one-budget-crowded",
+        "grundy\n0.6\n4.344\nkayles\n",
+        &["--to", "2097151", "--threads", "2", "--max-memory", "5M"],
+    );
+    assert_eq!(sparse_report(&crowded[0]), tczajka_2_21("grundy"));
+    assert_eq!(sparse_report(&crowded[1]), tczajka_2_21("0.6"));
+    // Kayles: preperiod 71, period 12 (OEIS A002186).
+    assert_eq!(
+        (&crowded[3]["preperiod"], &crowded[3]["period"]),
+        (&json!(71), &json!(12))
+    );
     // A game that needs more than the whole budget is refused with the budget the user gave.
     let (_dir, path) = folder_with_list("one-budget-short", "4.344\n0.6\n");
     let output = cgt(&[
@@ -514,15 +520,21 @@ fn sweep_of(name: &str, list: &str, arguments: &[&str]) -> Vec<Value> {
 
 /// A row's sparse-space report: largest value, its first heap, rare mask, rare count and the
 /// last rare heap.
-/// tczajka's sparse-space report for 0.6 (Officers) to 2^21: largest value 319, first at
-/// heap 1,274,955; mask 1ee; 1,584 rare heaps counting heap 0; the last at 20,627.
-fn officers_to_2_21() -> Report {
+/// tczajka's sparse-space reports to 2^21 (rare heaps counted without heap 0): Grundy's game,
+/// largest value 231 first at heap 763,622, mask fe, 1,274 rare heaps, the last at 82,860;
+/// 0.6 (Officers), 319 first at 1,274,955, mask 1ee, 1,584 rare heaps, the last at 20,627.
+fn tczajka_2_21(game: &str) -> Report {
+    let (largest, at, mask, rare, last) = match game {
+        "grundy" => (231, 763622, "0xfe", 1274, 82860),
+        "0.6" => (319, 1274955, "0x1ee", 1584, 20627),
+        _ => panic!("no published report for {game}"),
+    };
     (
-        Some(319),
-        Some(1274955),
-        Some("0x1ee".to_string()),
-        Some(1584 - 1),
-        Some(20627),
+        Some(largest),
+        Some(at),
+        Some(mask.to_string()),
+        Some(rare - 1),
+        Some(last),
     )
 }
 

@@ -48,6 +48,8 @@ struct SideInner {
     threads: usize,
     /// The runs under way.
     running: AtomicUsize,
+    /// Runs refused memory that others held.
+    refusals: AtomicUsize,
     /// The helpers' pool, `threads - 1` of them, made when first needed.
     pool: OnceLock<Option<rayon::ThreadPool>>,
     memory: u64,
@@ -81,6 +83,7 @@ impl SideBySide {
             inner: Arc::new(SideInner {
                 threads: threads.clamp(1, cores),
                 running: AtomicUsize::new(0),
+                refusals: AtomicUsize::new(0),
                 pool: OnceLock::new(),
                 memory,
                 held: Mutex::new(MemoryState {
@@ -121,6 +124,13 @@ impl SideBySide {
         let running = self.inner.running.load(Ordering::Acquire).max(1);
         own.max(self.inner.threads / running)
             .min(self.inner.threads)
+    }
+
+    /// How many times a run was refused memory because the others held it (each of them
+    /// wanting more too), not because it needed more than the whole budget: such a run may fit
+    /// when fewer run beside it.
+    pub fn refusals(&self) -> usize {
+        self.inner.refusals.load(Ordering::Acquire)
     }
 
     /// The memory the runs share, in bytes.
@@ -196,6 +206,7 @@ impl Held {
             }
             // Someone must give memory back: a run that is not waiting itself.
             if inner.running.load(Ordering::Acquire) <= state.waiting + 1 {
+                inner.refusals.fetch_add(1, Ordering::AcqRel);
                 return Err(Refused::Memory);
             }
             state.waiting += 1;
@@ -289,7 +300,9 @@ mod tests {
             while shared.inner.held.lock().unwrap().waiting == 0 {
                 std::thread::sleep(std::time::Duration::from_millis(10));
             }
+            assert_eq!(shared.refusals(), 0);
             assert_eq!(two.set(70), Err(Refused::Memory));
+            assert_eq!(shared.refusals(), 1);
             drop(two);
             let one = waiter.join().unwrap();
             assert_eq!(one.bytes, 50);
