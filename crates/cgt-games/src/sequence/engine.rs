@@ -17,7 +17,7 @@ use super::checkpoint::Checkpoint;
 use super::kernel::Kernel;
 use super::period::find_period;
 use super::plain::Plain;
-use super::sharing::{Job, SHARE_COST, SHARE_FROM, Shared, Sharing};
+use super::sharing::{Job, SHARE_COST, SHARE_FROM, Shared, Sharing, helpers};
 use super::side_by_side::{Refused, SideBySide};
 use super::sparse::{Census, Classes, Sparse, rare_heaps};
 use super::splits::View;
@@ -753,12 +753,7 @@ fn advance(
             (Some(shared), true) => shared.pool(),
             (None, true) => {
                 if own_pool.is_none() {
-                    // The engine's thread is not the pool's: the pool holds the helpers.
-                    own_pool = rayon::ThreadPoolBuilder::new()
-                        .num_threads(threads - 1)
-                        .thread_name(|index| format!("cgt-sequence-{index}"))
-                        .build()
-                        .ok();
+                    own_pool = helpers(threads - 1);
                 }
                 own_pool.as_ref()
             }

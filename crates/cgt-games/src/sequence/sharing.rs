@@ -267,6 +267,16 @@ pub(super) struct Sharing {
     pause: u64,
 }
 
+/// A pool of `count` helper threads for the engine's thread (which is not the pool's), or
+/// none when the system gives no threads.
+pub(super) fn helpers(count: usize) -> Option<rayon::ThreadPool> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(count)
+        .thread_name(|index| format!("cgt-sequence-{index}"))
+        .build()
+        .ok()
+}
+
 /// Heaps from which work is shared: below this a batch is too short to repay a hand-off.
 pub(super) const SHARE_FROM: u64 = 4096;
 

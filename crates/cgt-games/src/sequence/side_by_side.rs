@@ -4,6 +4,8 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, OnceLock};
 
+use super::sharing::helpers;
+
 /// What runs side by side share, such as the games of a sweep: threads and one memory budget.
 ///
 /// **Threads.** Each run values with the threads of its own
@@ -133,28 +135,13 @@ impl SideBySide {
         self.inner.refusals.load(Ordering::Acquire)
     }
 
-    /// The memory the runs share, in bytes.
-    pub fn memory(&self) -> u64 {
-        self.inner.memory
-    }
-
     /// The pool of helpers, one fewer than the threads (none for one thread, or when the
     /// system gives no threads).
     pub(super) fn pool(&self) -> Option<&rayon::ThreadPool> {
         let threads = self.inner.threads;
         self.inner
             .pool
-            .get_or_init(|| {
-                (threads > 1)
-                    .then(|| {
-                        rayon::ThreadPoolBuilder::new()
-                            .num_threads(threads - 1)
-                            .thread_name(|index| format!("cgt-shared-{index}"))
-                            .build()
-                            .ok()
-                    })
-                    .flatten()
-            })
+            .get_or_init(|| (threads > 1).then(|| helpers(threads - 1)).flatten())
             .as_ref()
     }
 
