@@ -42,6 +42,11 @@ pub struct Cli {
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
+    /// Write a progress line to stderr every SECONDS seconds, each ending with a newline,
+    /// whether stderr is a terminal or not: for a long run whose stderr is a log file (nohup,
+    /// a cluster's job). Without it, progress is drawn only on a terminal, on one line.
+    #[arg(long, global = true, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub log_every: Option<u64>,
 }
 
 /// The subcommands.

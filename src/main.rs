@@ -54,6 +54,9 @@ fn main() -> ExitCode {
         Ok(arguments) => arguments,
         Err(error) => return cli::report_parse_error(&error),
     };
+    if let Some(seconds) = arguments.log_every {
+        progress::log_every(Duration::from_secs(seconds));
+    }
     let stop = cgt_core::Stop::new();
     stop_on_interrupt(&stop);
     // Whatever is printed clears the progress line first.

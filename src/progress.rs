@@ -1,7 +1,10 @@
 //! A one-line progress report on stderr, for computations that run past a second.
 //!
 //! Shown only when stderr is a terminal (never in a pipe, a file or JSON output), redrawn at
-//! most five times a second, with the rate and, where the total is known, the time left.
+//! most five times a second, with the rate and, where the total is known, the time left. With
+//! `--log-every SECONDS` ([`log_every`]) the same words are written instead as lines of their
+//! own, one every that many seconds, whatever stderr is: a log of a long run under nohup or a
+//! cluster's job.
 //!
 //! A terminal has one line to draw on, so the line's state is one per process ([`LINE`]),
 //! shared by the threads that report (a search's helper thread may report) and by a thread that
@@ -45,6 +48,9 @@ struct Line {
     sink: Option<Box<dyn Write + Send>>,
     /// [`AFTER`], or less in tests.
     after: Duration,
+    /// Under `--log-every`: the time between two lines of the log, each ending with a newline
+    /// (nothing is redrawn or cleared).
+    log: Option<Duration>,
 }
 
 impl Line {
@@ -59,8 +65,15 @@ impl Line {
             shown: false,
             sink: None,
             after: AFTER,
+            log: None,
         }
     }
+}
+
+/// From now on, every meter writes a line of its own to stderr every `every`, whether stderr
+/// is a terminal or not (`--log-every`).
+pub fn log_every(every: Duration) {
+    line().log = Some(every);
 }
 
 static LINE: Mutex<Line> = Mutex::new(Line::new());
@@ -152,7 +165,8 @@ impl Meter {
     /// program included: a line on stderr, cleared before the answer, never mixes with it);
     /// under [`reporting_to`], one that sends its reports there.
     pub fn for_terminal() -> Meter {
-        Meter::reporting_or(std::io::stderr().is_terminal())
+        let logging = line().log.is_some();
+        Meter::reporting_or(logging || std::io::stderr().is_terminal())
     }
 
     /// A meter for the explorer's server: it sends its reports to the request's job under
@@ -228,6 +242,17 @@ impl Line {
             return;
         };
         let elapsed = now.saturating_duration_since(start);
+        if let Some(every) = self.log {
+            // A log: a line every `every` from the computation's start, kept (not redrawn).
+            let since = self.drawn.filter(|&drawn| drawn >= start).unwrap_or(start);
+            if now.saturating_duration_since(since) < every {
+                return;
+            }
+            self.drawn = Some(now);
+            let text = self.text(progress, elapsed.as_secs_f64(), now);
+            self.write(&format!("{text}\n"));
+            return;
+        }
         if elapsed < self.after
             || self
                 .drawn
@@ -514,6 +539,41 @@ mod tests {
         line.sink = None;
         line.start = None;
         line.after = AFTER;
+    }
+
+    /// Under `--log-every`, a line of its own each interval from the start, never redrawn
+    /// in between and never cleared (a line of a local state, not the process's own).
+    #[test]
+    fn a_log_writes_a_line_each_interval() {
+        let screen = Screen::default();
+        let mut line = Line::new();
+        line.sink = Some(Box::new(screen.clone()));
+        line.log = Some(Duration::from_secs(60));
+        let start = Instant::now();
+        line.start = Some(start);
+        line.latest = Some(Progress::Sequence {
+            heap: 500,
+            last: 1000,
+        });
+        let at = |seconds| start + Duration::from_secs(seconds);
+        for seconds in [1, 30, 59] {
+            line.draw(at(seconds));
+        }
+        assert_eq!(screen.text(), "", "nothing before the first interval");
+        line.draw(at(60));
+        line.draw(at(61));
+        line.draw(at(119));
+        line.latest = Some(Progress::Sequence {
+            heap: 1000,
+            last: 1000,
+        });
+        line.draw(at(120));
+        assert_eq!(
+            screen.text(),
+            "cgt: G(500) of G(1000) (50%), 8 heaps/s, about 60 s left\n\
+             cgt: G(1000) of G(1000) (100%), 8 heaps/s, about 0 s left\n"
+        );
+        assert!(!line.shown, "nothing to clear");
     }
 
     #[test]

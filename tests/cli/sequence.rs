@@ -16,6 +16,47 @@ fn sequence_json_of_kayles_matches_oeis() {
     assert_eq!(report["period"]["proven"], true);
 }
 
+/// `--log-every` is taken before or after the subcommand; a run shorter than its interval
+/// logs nothing and prints the same answer; an interval of 0 or past a day is refused. (The
+/// lines themselves are tested in `progress.rs`, where no clock is raced.)
+#[test]
+fn a_log_of_progress_is_asked_for_with_log_every() {
+    let expected =
+        crate::common::oracle_values("kayles_0.77.json", "/G_expanded_by_rule_0_to_1199/values");
+    for arguments in [
+        &[
+            "--log-every",
+            "60",
+            "sequence",
+            "kayles",
+            "--to",
+            "1199",
+            "--json",
+        ][..],
+        &[
+            "sequence",
+            "kayles",
+            "--to",
+            "1199",
+            "--json",
+            "--log-every",
+            "60",
+        ][..],
+    ] {
+        let output = cgt(arguments);
+        assert!(output.status.success(), "{arguments:?}: {output:?}");
+        assert!(output.stderr.is_empty(), "{output:?}");
+        let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
+        assert_eq!(crate::common::whole_numbers(&report["values"]), expected);
+    }
+    for seconds in ["0", "86401", "x"] {
+        fails(
+            &["sequence", "kayles", "--to", "10", "--log-every", seconds],
+            "--log-every",
+        );
+    }
+}
+
 #[test]
 fn sequence_summary_counts_zeros() {
     // Dawson's chess (OEIS A002187) to n = 131: its zeros are the P-positions in the table.
