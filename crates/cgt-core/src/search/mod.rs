@@ -206,10 +206,15 @@ where
     }
 
     /// Answers the question `root` makes, on the search's threads (see
-    /// [`with_threads`](Self::with_threads)).
-    fn run(&mut self, root: impl Fn() -> Frame<G::Position> + Sync) -> Result<Answer> {
+    /// [`with_threads`](Self::with_threads)), its position `below` moves below the position
+    /// asked about.
+    fn run(
+        &mut self,
+        root: impl Fn() -> Frame<G::Position> + Sync,
+        below: usize,
+    ) -> Result<Answer> {
         let stop = AtomicBool::new(false);
-        let (mut result, helpers) = self.on_threads(&stop, |worker, main| {
+        let (mut result, helpers) = self.on_threads(&stop, below, |worker, main| {
             let result = worker.run(root());
             // The first to answer ends the search; the calling thread's end ends it too.
             if main || matches!(result, Ok(Some(_))) {
@@ -230,12 +235,14 @@ where
     }
 
     /// Runs `work` on each of the search's threads, with a worker of its own (told whether it
-    /// is the calling thread's, which alone reports progress) sharing the table and `stop`:
-    /// the calling thread's result, then the helpers', once every helper has ended (the wait
+    /// is the calling thread's, which alone reports progress) sharing the table and `stop`,
+    /// its questions about positions `below` moves below the position asked about: the
+    /// calling thread's result, then the helpers', once every helper has ended (the wait
     /// blocks on a channel); their work is added to the search's.
     fn on_threads<T: Send>(
         &mut self,
         stop: &AtomicBool,
+        below: usize,
         work: impl Fn(&mut Worker<'_, G>, bool) -> T + Sync,
     ) -> (T, Vec<T>) {
         let (game, table, budget, threads) = (&self.game, &self.table, self.budget, self.threads);
@@ -252,6 +259,7 @@ where
             ticker: crate::ticker::Ticker::new(),
             stop,
             killers: Vec::new(),
+            below,
         };
         let in_force = crate::Stop::in_force();
         let (main, helpers, stats) = std::thread::scope(|scope| {
@@ -294,10 +302,13 @@ where
     pub fn nimber(&mut self, position: &G::Position) -> Result<Nimber> {
         let mut total = 0;
         for component in self.split(position) {
-            match self.run(|| Frame::Nimber {
-                component: component.clone(),
-                k: 0,
-            })? {
+            match self.run(
+                || Frame::Nimber {
+                    component: component.clone(),
+                    k: 0,
+                },
+                0,
+            )? {
                 Answer::Value(value) => total ^= value,
                 // A nimber frame asks until a value is found.
                 Answer::NotIn | Answer::Busy => {
@@ -316,17 +327,22 @@ where
     /// As [`nimber`](Self::nimber).
     pub fn is_p_position(&mut self, position: &G::Position) -> Result<bool> {
         let parts = self.split(position);
-        self.sum_is_p(parts, 0)
+        self.sum_is_p(parts, 0, 0)
     }
 
-    fn sum_is_p(&mut self, parts: Parts<G::Position>, k: u64) -> Result<bool> {
-        let answer = self.run(|| Frame::Sum {
-            parts: parts.clone(),
-            wanted: Wanted::one(k),
-            largest: usize::MAX,
-            next: 0,
-            folded: 0,
-        })?;
+    /// Whether the sum of `parts`, a position `below` moves below the one asked about, is
+    /// worth `k`.
+    fn sum_is_p(&mut self, parts: Parts<G::Position>, k: u64, below: usize) -> Result<bool> {
+        let answer = self.run(
+            || Frame::Sum {
+                parts: parts.clone(),
+                wanted: Wanted::one(k),
+                largest: usize::MAX,
+                next: 0,
+                folded: 0,
+            },
+            below,
+        )?;
         Ok(answer == Answer::Value(k))
     }
 
@@ -356,7 +372,7 @@ where
                 break;
             }
             let parts = self.split(&option);
-            if self.sum_is_p(parts, target)? {
+            if self.sum_is_p(parts, target, 1)? {
                 found.push(option);
             }
         }
@@ -426,7 +442,7 @@ where
                 }
             }
         };
-        let (main, helpers) = self.on_threads(&stop, share);
+        let (main, helpers) = self.on_threads(&stop, 1, share);
         let failure = std::iter::once(main).chain(helpers).find_map(Result::err);
         // The options in order, up to the first not asked: an error only matters when it left
         // one undecided before `count` were found.
@@ -480,7 +496,8 @@ where
         }
         let options: Vec<G::Position> = self.game.moves(position).collect();
         for option in options {
-            if self.is_p_position(&option)? {
+            let parts = self.split(&option);
+            if self.sum_is_p(parts, 0, 1)? {
                 return Ok(Some(option));
             }
         }

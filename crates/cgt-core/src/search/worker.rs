@@ -77,6 +77,10 @@ pub(super) struct Worker<'a, G: ImpartialGame> {
     /// moves whose value the table knew and which settled a question ([`NO_MOVE`] for none),
     /// made first; empty until a game names a kind.
     pub(super) killers: Vec<[u64; 2]>,
+    /// How many moves below the position asked about the root frame's position lies: 0 for
+    /// a nimber or an outcome, 1 for an option asked in a list of moves. Added to the stack's
+    /// depth wherever the depth decides the order of options (see [`LOOKAHEAD`](super::order::LOOKAHEAD)).
+    pub(super) below: usize,
 }
 
 impl<G: ImpartialGame> Worker<'_, G> {
@@ -379,7 +383,7 @@ impl<G: ImpartialGame> Worker<'_, G> {
                     return Err(crate::Error::Cycle { position });
                 }
             }
-            let depth = stack.len();
+            let depth = stack.len() + self.below;
             let Some(frame) = stack.last_mut() else {
                 break;
             };

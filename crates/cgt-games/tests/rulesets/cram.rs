@@ -125,11 +125,30 @@ proptest! {
     ) {
         // Cram values every board within 4 x 5 from a table; these boards (5 x 5 and 6 x 5,
         // a random half of the cells free) are searched, their small parts looked up.
-        let expected = cgt_testkit::cram::cram_nimber(free, columns, rows * columns, &mut HashMap::new());
+        let mut known = HashMap::new();
+        let expected = cgt_testkit::cram::cram_nimber(free, columns, rows * columns, &mut known);
         let board = board_of(rows, columns, free);
+        // Every winning move, as the brute force finds them: the options it values at 0.
+        let mut winning: Vec<String> = dominoes(free, columns, rows * columns)
+            .into_iter()
+            .filter(|&after| cgt_testkit::cram::cram_nimber(after, columns, rows * columns, &mut known) == 0)
+            .map(|after| Cram.write_component(&board_of(rows, columns, after)))
+            .collect();
+        winning.sort();
         for threads in [1, 2] {
             let mut search = NimberSearch::new(Cram).with_threads(threads);
             prop_assert_eq!(search.nimber(&board).unwrap(), Nimber::new(expected));
+            // The list asks each option one move below the board (the look-ahead's order
+            // counted from the board): the order changes, never the moves listed.
+            let mut search = NimberSearch::new(Cram).with_threads(threads);
+            let mut found: Vec<String> = search
+                .moves_to_value(&board, Nimber::ZERO, usize::MAX)
+                .unwrap()
+                .iter()
+                .map(|next| Cram.write_component(next))
+                .collect();
+            found.sort();
+            prop_assert_eq!(&found, &winning, "{} threads", threads);
         }
         prop_assert_eq!(Solver::new(Cram).grundy(&board).unwrap(), Nimber::new(expected));
     }
