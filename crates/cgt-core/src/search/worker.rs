@@ -78,8 +78,9 @@ pub(super) struct Worker<'a, G: ImpartialGame> {
     /// made first; empty until a game names a kind.
     pub(super) killers: Vec<[u64; 2]>,
     /// How many moves below the position asked about the root frame's position lies: 0 for
-    /// a nimber or an outcome, 1 for an option asked in a list of moves. Added to the stack's
-    /// depth wherever the depth decides the order of options (see [`LOOKAHEAD`](super::order::LOOKAHEAD)).
+    /// a nimber or an outcome, 1 for an option asked while looking for winning moves (or moves
+    /// to a value). Added to the stack's depth where the depth decides the order of options
+    /// (see [`LOOKAHEAD`](super::order::LOOKAHEAD)).
     pub(super) below: usize,
 }
 
