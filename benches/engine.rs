@@ -12,9 +12,9 @@ use std::hint::black_box;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use cgt_core::{ImpartialGame, Nimber, Solver, Unhinted};
-use cgt_games::{HeapGame, Heaps, Nim};
 use criterion::{Criterion, criterion_group, criterion_main};
+use onag_core::{ImpartialGame, Nimber, Solver, Unhinted};
+use onag_games::{HeapGame, Heaps, Nim};
 
 /// The system allocator, counting the bytes in use and their peak.
 struct Counting;

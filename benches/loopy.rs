@@ -9,8 +9,8 @@
 
 use std::time::Instant;
 
-use cgt_core::{Budget, ImpartialGame, LoopySolver, Outcome};
-use cgt_games::WindUp;
+use onag_core::{Budget, ImpartialGame, LoopySolver, Outcome};
+use onag_games::WindUp;
 
 /// A random directed graph: vertex v is terminal when a hash of it says so (one in four), else
 /// it has `degree` edges to vertices chosen by hashing (v, i). Nothing is stored: the moves are

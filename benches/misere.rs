@@ -9,8 +9,8 @@
 
 use std::time::{Duration, Instant};
 
-use cgt_core::{Budget, ImpartialGame, MisereSolver};
-use cgt_games::{HeapQuotient, NodeKayles, SimpleGraph, TakeAndBreak, misere_quotient};
+use onag_core::{Budget, ImpartialGame, MisereSolver};
+use onag_games::{HeapQuotient, NodeKayles, SimpleGraph, TakeAndBreak, misere_quotient};
 
 fn median(mut runs: Vec<Duration>) -> Duration {
     runs.sort();

@@ -1,7 +1,7 @@
 //! Nim multiplication on 64 bits, three methods in the same process: the product of `Nimber`
 //! (carry-less multiplication where the processor has it), the portable table-driven product
-//! (`cgt_core::field::portable_product`) and the plain Fermat-split recursion
-//! (`cgt_core::field::plain_product`). Before the timed runs, an untimed report prints products
+//! (`onag_core::field::portable_product`) and the plain Fermat-split recursion
+//! (`onag_core::field::plain_product`). Before the timed runs, an untimed report prints products
 //! per second for each, five passes in turn, and the medians; the target of issue #14 is 10^8
 //! products a second on one core (Library Checker's "Nim Product" allows 10^6 in 10 s). The
 //! carry-less product is the crate's one `unsafe` call, kept because this paired measurement
@@ -12,9 +12,9 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use cgt_core::Nimber;
-use cgt_core::field::{plain_product, portable_product};
 use criterion::{Criterion, criterion_group, criterion_main};
+use onag_core::Nimber;
+use onag_core::field::{plain_product, portable_product};
 
 /// Pseudo-random 64-bit pairs (SplitMix64), the same for both products.
 fn pairs(count: usize) -> Vec<(u64, u64)> {

@@ -3,14 +3,14 @@
 //! Chomp 12 × 12 in 4.7 s and 8 × 20 in 14.3 s (measure igsolve in turn for a paired figure:
 //! `igsolve cram --rows 5 --cols 8`). Also Node Kayles on the 6 × 7 grid, on one thread and two.
 //!
-//! Run with `cargo bench --bench search`; `CGT_BENCH_LONG=1` adds Cram 4 × 11 (about 5-6 s on
+//! Run with `cargo bench --bench search`; `ONAG_BENCH_LONG=1` adds Cram 4 × 11 (about 5-6 s on
 //! two threads). Each figure is the median of three runs in this process (the long one, one
 //! run), each with a fresh table.
 
 use std::time::{Duration, Instant};
 
-use cgt_core::{Nimber, NimberSearch, Solver};
-use cgt_games::{Board, Chomp, Cram, NodeKayles, SimpleGraph};
+use onag_core::{Nimber, NimberSearch, Solver};
+use onag_games::{Board, Chomp, Cram, NodeKayles, SimpleGraph};
 
 fn median(mut runs: Vec<Duration>) -> Duration {
     runs.sort();
@@ -43,7 +43,7 @@ fn cram(rows: u32, columns: u32, threads: usize, count: usize) {
 fn main() {
     cram(5, 8, 2, 3);
     cram(5, 8, 1, 3);
-    if std::env::var_os("CGT_BENCH_LONG").is_some() {
+    if std::env::var_os("ONAG_BENCH_LONG").is_some() {
         cram(4, 11, 2, 1);
     }
     for (rows, columns) in [(12, 12), (8, 20)] {

@@ -10,8 +10,8 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use cgt_games::{GrundySequence, TakeAndBreak};
 use criterion::{Criterion, criterion_group, criterion_main};
+use onag_games::{GrundySequence, TakeAndBreak};
 
 /// The baseline: G(0..=last) of an octal code by the plain scan of every option.
 fn plain_scan(code: &str, last: usize) -> Vec<u32> {

@@ -1,15 +1,15 @@
-//! The explorer under load: 16 clients send 500 requests to `cgt serve` on loopback, one in ten
+//! The explorer under load: 16 clients send 500 requests to `onag serve` on loopback, one in ten
 //! heavy (a long sequence, a quotient, a large Cram board), the rest cheap (pages, the
 //! catalogue, small positions); the latency of the cheap ones while the heavy ones run, and
 //! beside it the same cheap requests with no heavy work at all. Five rounds in turn; medians.
 //!
 //! `cargo bench --bench serve` (the program built with the bench profile, as released).
 
-use cgt_testkit::serve::{CHEAP, HEAVY, Server, load, quantile};
+use onag_testkit::serve::{CHEAP, HEAVY, Server, load, quantile};
 
 fn round(heavy: bool) -> (f64, f64) {
     let server = Server::start(
-        env!("CARGO_BIN_EXE_cgt"),
+        env!("CARGO_BIN_EXE_onag"),
         &["--workers", "2", "--queue", "4", "--max-seconds", "2"],
     );
     // With no heavy work, the heavy slot of every tenth request is one more cheap request.

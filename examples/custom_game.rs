@@ -7,7 +7,7 @@
 //!
 //! Run with `cargo run --example custom_game`.
 
-use cgt_core::{ImpartialGame, Outcome, Solver};
+use onag_core::{ImpartialGame, Outcome, Solver};
 
 /// Kayles on a position of several rows of coins, each row a component.
 struct RowOfCoins;
@@ -43,7 +43,7 @@ impl ImpartialGame for RowOfCoins {
     }
 }
 
-fn main() -> Result<(), cgt_core::Error> {
+fn main() -> Result<(), onag_core::Error> {
     let mut solver = Solver::new(RowOfCoins);
     print!("Kayles values of rows 0..=20:");
     for length in 0..=20 {

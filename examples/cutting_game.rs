@@ -3,7 +3,7 @@
 //! A W x H sheet of squares; a move cuts one sheet along a grid line into two; the player who
 //! cuts off a 1 x 1 piece wins (POJ 2311). The pieces are played side by side, so a position
 //! is the disjunctive sum of its sheets, but for one rule: cutting off a 1 x 1 wins at once,
-//! whatever the other sheets. That rule is written away (see `cgt_core::PartRules`, "A move
+//! whatever the other sheets. That rule is written away (see `onag_core::PartRules`, "A move
 //! that wins at once"): a cut that leaves a piece with a side of 1 (a 1 x k strip) lets the
 //! opponent cut off a 1 x 1 and win, so no player makes it while another cut is left, and a
 //! player with only such cuts loses. The rules of one sheet are then the cuts that leave both
@@ -16,7 +16,7 @@
 
 use std::time::Instant;
 
-use cgt_core::{Nimber, PartRules, PartSolver};
+use onag_core::{Nimber, PartRules, PartSolver};
 
 /// The rules of one sheet, sheets up to `limit` on a side numbered for a dense table.
 struct Cutting {
@@ -76,7 +76,7 @@ fn median(mut seconds: Vec<f64>) -> f64 {
     seconds[seconds.len() / 2]
 }
 
-fn main() -> Result<(), cgt_core::Error> {
+fn main() -> Result<(), onag_core::Error> {
     let mut solver = PartSolver::new(Cutting { limit: 200 });
     println!("Cutting Game: who wins on one W x H sheet (P: the player to move loses)");
     for w in 2..=8 {
@@ -129,7 +129,7 @@ fn main() -> Result<(), cgt_core::Error> {
 mod tests {
     use std::collections::HashMap;
 
-    use cgt_core::{Budget, Error, ImpartialGame, Parts, Solver, Stop};
+    use onag_core::{Budget, Error, ImpartialGame, Parts, Solver, Stop};
 
     use super::*;
 

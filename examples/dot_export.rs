@@ -2,10 +2,10 @@
 //!
 //! Run with `cargo run --example dot_export | dot -Tsvg > split.svg`.
 
-use cgt_core::{GameGraph, Solver};
-use cgt_games::{HeapGame, Heaps, SplitNim};
+use onag_core::{GameGraph, Solver};
+use onag_games::{HeapGame, Heaps, SplitNim};
 
-fn main() -> Result<(), cgt_core::Error> {
+fn main() -> Result<(), onag_core::Error> {
     let mut solver = Solver::new(HeapGame(SplitNim));
     let graph = GameGraph::explore(&mut solver, &Heaps::one(2), 1000)?;
     print!("{}", graph.to_dot());

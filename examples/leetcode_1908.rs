@@ -5,10 +5,10 @@
 //!
 //! Run with `cargo run --example leetcode_1908 -- 1 2 3`.
 
-use cgt_core::{Outcome, Solver, Unhinted};
-use cgt_games::{HeapGame, Heaps, Nim};
+use onag_core::{Outcome, Solver, Unhinted};
+use onag_games::{HeapGame, Heaps, Nim};
 
-fn alice_wins(piles: &[u64]) -> Result<bool, cgt_core::Error> {
+fn alice_wins(piles: &[u64]) -> Result<bool, onag_core::Error> {
     Ok(Solver::new(HeapGame(Nim)).outcome(&Heaps::from(piles))? == Outcome::Next)
 }
 

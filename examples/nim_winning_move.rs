@@ -2,8 +2,8 @@
 //!
 //! Run with `cargo run --example nim_winning_move -- 13 12 8`.
 
-use cgt_core::Solver;
-use cgt_games::{HeapGame, Heaps, Nim};
+use onag_core::Solver;
+use onag_games::{HeapGame, Heaps, Nim};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut heaps: Heaps = std::env::args()

@@ -1,13 +1,13 @@
 //! The pruned search of one position ([`NimberSearch`]) and the exhaustive solver, timed side
-//! by side: Cram boards (`5x6`, with `CGT_COMPARE=1` for the solver too), square Chomp bars
-//! (`chomp8`) and Node Kayles on grids (`grid5x6`), on one and two threads (`CGT_THREADS=1` for one
+//! by side: Cram boards (`5x6`, with `ONAG_COMPARE=1` for the solver too), square Chomp bars
+//! (`chomp8`) and Node Kayles on grids (`grid5x6`), on one and two threads (`ONAG_THREADS=1` for one
 //! alone):
 //! `cargo run --release --example pruned_search -- 4x7 chomp8 grid5x6`.
 
 use std::time::Instant;
 
-use cgt_core::{NimberSearch, Solver};
-use cgt_games::{Board, Chomp, Cram, NodeKayles, SimpleGraph};
+use onag_core::{NimberSearch, Solver};
+use onag_games::{Board, Chomp, Cram, NodeKayles, SimpleGraph};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
@@ -21,7 +21,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let (r, c) = grid.split_once('x').ok_or("gridRxC")?;
             let graph = SimpleGraph::grid(r.parse()?, c.parse()?);
             let threads: usize =
-                std::env::var("CGT_THREADS").map_or(Ok(1), |count| count.parse())?;
+                std::env::var("ONAG_THREADS").map_or(Ok(1), |count| count.parse())?;
             let began = Instant::now();
             let mut search = NimberSearch::new(NodeKayles).with_threads(threads);
             let value = search.nimber(&graph)?;
@@ -30,7 +30,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 began.elapsed().as_secs_f64(),
                 search.stats().questions
             );
-            if std::env::var_os("CGT_THREADS").is_some() {
+            if std::env::var_os("ONAG_THREADS").is_some() {
                 continue;
             }
             let began = Instant::now();
@@ -60,8 +60,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         let (rows, columns) = text.split_once('x').ok_or("write RxC")?;
         let board = Board::rectangle(rows.parse()?, columns.parse()?)?;
-        // CGT_THREADS=1 (or 2) times one thread count alone.
-        let counts: Vec<usize> = match std::env::var("CGT_THREADS") {
+        // ONAG_THREADS=1 (or 2) times one thread count alone.
+        let counts: Vec<usize> = match std::env::var("ONAG_THREADS") {
             Ok(count) => vec![count.parse()?],
             Err(_) => vec![1, 2],
         };
@@ -88,7 +88,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             began.elapsed().as_secs_f64(),
             outcome.stats().questions
         );
-        if std::env::var_os("CGT_COMPARE").is_some() {
+        if std::env::var_os("ONAG_COMPARE").is_some() {
             let began = Instant::now();
             let mut solver = Solver::new(Cram);
             let value = solver.grundy(&board)?;

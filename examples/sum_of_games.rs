@@ -4,8 +4,8 @@
 //!
 //! Run with `cargo run --example sum_of_games`.
 
-use cgt_core::{Solver, Sum, SumPosition};
-use cgt_games::{HeapGame, HeapRuleset, Heaps, Nim, Wythoff};
+use onag_core::{Solver, Sum, SumPosition};
+use onag_games::{HeapGame, HeapRuleset, Heaps, Nim, Wythoff};
 
 /// Subtract a square: a move takes 1, 4, 9, 16, ... counters from one heap.
 struct SubtractASquare;

@@ -9,7 +9,7 @@
 # Runs take turns (ogsolve, t1, t2, pinned, ogsolve, t1, ...), so that a busy neighbour slows all
 # alike. `ogsolve` (crates.io, LGPL) is not part of the repository: the script uses $OGSOLVE, or
 # `ogsolve` on the PATH, or installs it into target/peer with cargo. Where it cannot be had, the
-# reference column falls back to its times recorded in issue #11 (ogsolve time = ratio x cgt time
+# reference column falls back to its times recorded in issue #11 (ogsolve time = ratio x onag time
 # of that day): 0.106 at 0.14 us a heap (-m rc2), 0.6 at 5.8 s for 10^6 (-m rc2), 0.16 at 0.030 s
 # for 10^5 (-m rc), 0.76 at 9.6 s for 10^5 (-m naive, its best), 0.156 at 1.6 s for 10^7 (-m rc).
 set -euo pipefail
@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 repeats=${1:-5}
 filter=${2:-}
 cargo build --release --quiet
-cgt=target/release/cgt
+onag=target/release/onag
 
 ogsolve=${OGSOLVE:-$(command -v ogsolve || true)}
 if [[ -z "$ogsolve" ]]; then
@@ -61,9 +61,9 @@ for workload in "${workloads[@]}"; do
     if [[ -n "$ogsolve" ]]; then
       peer+=("$(seconds "$ogsolve" -m "$method" -n "$last" "$code")")
     fi
-    one+=("$(seconds "$cgt" sequence "octal:$code" --to "$last" --summary --threads 1)")
-    two+=("$(seconds "$cgt" sequence "octal:$code" --to "$last" --summary --threads 2)")
-    pinned+=("$(seconds taskset -c 0 "$cgt" sequence "octal:$code" --to "$last" --summary --threads 2)")
+    one+=("$(seconds "$onag" sequence "octal:$code" --to "$last" --summary --threads 1)")
+    two+=("$(seconds "$onag" sequence "octal:$code" --to "$last" --summary --threads 2)")
+    pinned+=("$(seconds taskset -c 0 "$onag" sequence "octal:$code" --to "$last" --summary --threads 2)")
   done
   reference=$recorded
   if [[ -n "$ogsolve" ]]; then

@@ -5,20 +5,20 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-/// The help text on games, made from the catalogue (`cgt_games::catalogue`), so that it lists
+/// The help text on games, made from the catalogue (`onag_games::catalogue`), so that it lists
 /// exactly the games the program knows.
 pub fn games_help() -> String {
-    let catalogue = cgt_games::catalogue();
+    let catalogue = onag_games::catalogue();
     let width = catalogue
         .iter()
         .map(|entry| entry.syntax.len() + entry.component.len() + 1)
         .max()
         .unwrap_or(0);
-    let mut help = String::from("GAMES (cgt games lists them with their rules):\n");
+    let mut help = String::from("GAMES (onag games lists them with their rules):\n");
     for entry in catalogue {
         let written = format!("{} {}", entry.syntax, entry.component);
         help.push_str(&format!(
-            "  {written:width$}  e.g. cgt value {}\n",
+            "  {written:width$}  e.g. onag value {}\n",
             entry.example
         ));
     }
@@ -26,18 +26,18 @@ pub fn games_help() -> String {
         "M and K are numbers, S comma-separated numbers (1,3,4), CODE a take-and-break code such \
          as\n0.77 (octal digits) or 4!.0 (hex digits, [d] repeats d for ever, ! wants unequal heaps).\n\n\
          Each COMPONENT of a position is one game of the sum, written as the game's column above \
-         says:\n`cgt value nim 3 4 5` is three Nim heaps, `cgt value wythoff 3,5 1,2` two \
+         says:\n`onag value nim 3 4 5` is three Nim heaps, `onag value wythoff 3,5 1,2` two \
          Wythoff games.\nHeap sizes are whole numbers from 0 to 18446744073709551615.\n\n\
-         EXAMPLES:\n  cgt value nim 3 4 5\n  cgt value kayles 10 12 --json\n  \
-         cgt value octal:0.07 1000000000000\n  cgt value wythoff 1000000000000000000,5\n  \
-         cgt sequence kayles --to 100 --table 12",
+         EXAMPLES:\n  onag value nim 3 4 5\n  onag value kayles 10 12 --json\n  \
+         onag value octal:0.07 1000000000000\n  onag value wythoff 1000000000000000000,5\n  \
+         onag sequence kayles --to 100 --table 12",
     );
     help
 }
 
 /// Impartial games solved fast and exactly: Grundy values, outcomes and winning moves.
 #[derive(Debug, Parser)]
-#[command(name = "cgt", version, about, after_help = games_help())]
+#[command(name = "onag", version, about, after_help = games_help())]
 pub struct Cli {
     /// What to do.
     #[command(subcommand)]
@@ -85,7 +85,7 @@ pub enum Command {
     /// quotients, and to play, in a browser.
     #[command(after_help = SERVE_HELP)]
     Serve(ServeArgs),
-    /// Print a shell completion script: cgt completions bash > /etc/bash_completion.d/cgt
+    /// Print a shell completion script: onag completions bash > /etc/bash_completion.d/onag
     Completions {
         /// The shell.
         shell: clap_complete::Shell,
@@ -99,9 +99,9 @@ it. A quotient that keeps growing, or a heap whose quotient cannot be settled wi
 limits, is reported as the partial quotient of the heaps reached.
 
 EXAMPLES:
-  cgt quotient octal:0.75
-  cgt quotient kayles --json
-  cgt quotient dawson-chess --to 20";
+  onag quotient octal:0.75
+  onag quotient kayles --json
+  onag quotient dawson-chess --to 20";
 
 const SWEEP_HELP: &str = "\
 FILE lists one game a line: an octal code (0.6, 4.07), any heap game of the catalogue
@@ -110,7 +110,7 @@ codes of three digits, less those ending in 0); blank lines and # comments are s
 Each row has the keys code, to, preperiod, period (both empty or null when no period is
 found), proven, largest, largest_at, rare_mask, rare_by (value or position: how heaps are
 classed rare), rare_count, last_rare, seconds and checksum (the checksum of
-`cgt sequence --summary`; seconds counts the runs a game was resumed from too). With
+`onag sequence --summary`; seconds counts the runs a game was resumed from too). With
 --output the table is written as games finish, and a sweep run again with the same file and
 bound keeps the rows already there and values only the rest; with --checkpoints DIR a game
 cut off in the middle (Ctrl-C, a cluster's time limit) resumes from its checkpoint too.
@@ -119,24 +119,24 @@ Games run side by side, one a free core, within one memory budget.
 their tables, read with --merge, make one.
 
 EXAMPLES:
-  cgt sweep codes.txt --to 100000
-  cgt sweep codes.txt --to 1000000 --format csv --output sweep.csv
-  cgt sweep codes.txt --to 1000000 --shard 3/8 --output part3.json --format json
-  cgt sweep codes.txt --to 268435456 --output sweep.md --checkpoints sweep-checkpoints
-  cgt sweep codes.txt --to 1000000 --merge part*.json --format json";
+  onag sweep codes.txt --to 100000
+  onag sweep codes.txt --to 1000000 --format csv --output sweep.csv
+  onag sweep codes.txt --to 1000000 --shard 3/8 --output part3.json --format json
+  onag sweep codes.txt --to 268435456 --output sweep.md --checkpoints sweep-checkpoints
+  onag sweep codes.txt --to 1000000 --merge part*.json --format json";
 
 const PLAY_HELP: &str = "\
 MOVES are typed as the component's number and what it becomes: in a heap game `2 1` makes
 heap 2 hold 1 counter, `3 1 4` splits heap 3 into heaps of 1 and 4, `3 0` (or `3 -`) removes
 heap 3 entirely; in Wythoff's game `1 2,3` makes the first game's heaps 2 and 3. A move as
-the program writes it (a hint, cgt's own move: `heap 2: 4 -> 3`) is read as written.
+the program writes it (a hint, onag's own move: `heap 2: 4 -> 3`) is read as written.
 Also: hint (a winning move, if there is one), undo (take back your last turn), help, quit.
-Input is read line by line, so a game can be scripted: printf '1 1\\nhint\\n' | cgt play nim 3 4 5
+Input is read line by line, so a game can be scripted: printf '1 1\\nhint\\n' | onag play nim 3 4 5
 
 EXAMPLES:
-  cgt play nim 3 4 5
-  cgt play kayles 7 --first cgt
-  cgt play wythoff 6,9";
+  onag play nim 3 4 5
+  onag play kayles 7 --first onag
+  onag play wythoff 6,9";
 
 const NIMBER_HELP: &str = "\
 With the nim-sum as addition and the nim product as multiplication, the numbers below 2^(2^k)
@@ -147,15 +147,15 @@ a power); in a ^ n, n is an ordinary whole number and the power is a nim product
 (2 ^ 2 is 3).
 
 EXAMPLES:
-  cgt nimber '3141 * 5926'
-  cgt nimber '8 * 8'            # 13
-  cgt nimber '6 / 5'            # 9
-  cgt nimber 'sqrt(13) + inv(7)'
-  cgt nimber '0x10000000000000000 * 0x10000000000000000' --json   # 2^64 squared";
+  onag nimber '3141 * 5926'
+  onag nimber '8 * 8'            # 13
+  onag nimber '6 / 5'            # 9
+  onag nimber 'sqrt(13) + inv(7)'
+  onag nimber '0x10000000000000000 * 0x10000000000000000' --json   # 2^64 squared";
 
 const SERVE_HELP: &str = "\
 The explorer is one page served by the program itself (nothing to install, works offline):
-the catalogue, any position with its moves coloured by outcome, play against cgt, Grundy
+the catalogue, any position with its moves coloured by outcome, play against onag, Grundy
 sequences plotted with their period, misère quotients, games with cycles and uploaded graphs,
 and the nimber calculator. Its JSON API (/api/games, /api/value?game=G&position=P,
 /api/moves, /api/sequence?game=G&to=N, ...) answers as the commands' --json do.
@@ -168,11 +168,11 @@ that for the quick pool) is answered 503. At most 4 x --workers computations run
 the server's memory stays within about 4 x --workers x --max-memory.
 
 EXAMPLES:
-  cgt serve --open
-  cgt serve --port 0                 # any free port; the address is printed
-  cgt serve --host 0.0.0.0 --port 8080 --workers 8";
+  onag serve --open
+  onag serve --port 0                 # any free port; the address is printed
+  onag serve --host 0.0.0.0 --port 8080 --workers 8";
 
-/// Arguments of `cgt serve`.
+/// Arguments of `onag serve`.
 #[derive(Debug, Args)]
 pub struct ServeArgs {
     /// The port to listen on; 0 picks a free one (the address is printed).
@@ -223,10 +223,10 @@ fn default_workers() -> usize {
     std::thread::available_parallelism().map_or(2, |cores| cores.get().max(2))
 }
 
-/// Arguments of `cgt quotient`.
+/// Arguments of `onag quotient`.
 #[derive(Debug, Args)]
 pub struct QuotientArgs {
-    /// The heap game (see `cgt games`).
+    /// The heap game (see `onag games`).
     #[arg(value_parser = GameName, hide_possible_values = true)]
     pub game: String,
     /// The largest heap to add; the computation stops sooner once the pretending function is
@@ -249,7 +249,7 @@ pub struct QuotientArgs {
     pub budget: BudgetArgs,
 }
 
-/// Arguments of `cgt nimber`.
+/// Arguments of `onag nimber`.
 #[derive(Debug, Args)]
 pub struct NimberArgs {
     /// The expression (quote it for the shell; several words are joined by spaces).
@@ -261,16 +261,16 @@ pub struct NimberArgs {
     pub json: bool,
 }
 
-/// Who moves first in `cgt play`.
+/// Who moves first in `onag play`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum First {
     /// You move first.
     Me,
     /// The program moves first.
-    Cgt,
+    Onag,
 }
 
-/// Arguments of `cgt play`.
+/// Arguments of `onag play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
     #[command(flatten)]
@@ -281,7 +281,7 @@ pub struct PlayArgs {
     /// Misère play: the player who makes the last move loses.
     #[arg(long)]
     pub misere: bool,
-    /// The most seconds cgt looks for a winning reply: past them (on a board no strategy
+    /// The most seconds onag looks for a winning reply: past them (on a board no strategy
     /// argument settles) it plays a move it says it could not value. 0: no limit.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0, value_parser = parse_seconds)]
     pub think: f64,
@@ -300,7 +300,7 @@ pub enum SweepFormat {
     Json,
 }
 
-/// `cgt sweep`.
+/// `onag sweep`.
 #[derive(Debug, Args)]
 pub struct SweepArgs {
     /// The file that lists the games, one a line.
@@ -364,7 +364,7 @@ pub struct BudgetArgs {
     #[arg(long, value_name = "N")]
     pub max_positions: Option<u64>,
     /// The most options (positions one move away) to examine in one computation.
-    #[arg(long, value_name = "N", default_value_t = cgt_core::Budget::DEFAULT.options)]
+    #[arg(long, value_name = "N", default_value_t = onag_core::Budget::DEFAULT.options)]
     pub max_options: u64,
     /// The most memory the tables may take: bytes, or with a suffix K, M, G or T (powers of
     /// 1024).
@@ -375,23 +375,23 @@ pub struct BudgetArgs {
 impl BudgetArgs {
     /// The library's budget, its memory no more than this process may take (see
     /// [`within_the_process`]).
-    pub fn budget(&self) -> cgt_core::Budget {
-        cgt_core::Budget {
+    pub fn budget(&self) -> onag_core::Budget {
+        onag_core::Budget {
             positions: self
                 .max_positions
-                .unwrap_or(cgt_core::Budget::DEFAULT.positions),
+                .unwrap_or(onag_core::Budget::DEFAULT.positions),
             options: self.max_options,
             memory: within_the_process(self.max_memory),
         }
     }
 
     /// The budget of a Grundy sequence: as [`BudgetArgs::budget`], but with no count of
-    /// values unless one is given ([`cgt_games::DEFAULT_SEQUENCE_POSITIONS`]).
-    pub fn sequence_budget(&self) -> cgt_core::Budget {
-        cgt_core::Budget {
+    /// values unless one is given ([`onag_games::DEFAULT_SEQUENCE_POSITIONS`]).
+    pub fn sequence_budget(&self) -> onag_core::Budget {
+        onag_core::Budget {
             positions: self
                 .max_positions
-                .unwrap_or(cgt_games::DEFAULT_SEQUENCE_POSITIONS),
+                .unwrap_or(onag_games::DEFAULT_SEQUENCE_POSITIONS),
             ..self.budget()
         }
     }
@@ -416,7 +416,7 @@ pub fn within_the_process(asked: u64) -> u64 {
     static SAID: std::sync::Once = std::sync::Once::new();
     SAID.call_once(|| {
         eprintln!(
-            "cgt: note: --max-memory {asked} is more than this process may take ({limit} bytes); using {usable}"
+            "onag: note: --max-memory {asked} is more than this process may take ({limit} bytes); using {usable}"
         );
     });
     usable
@@ -467,7 +467,7 @@ pub fn parse_size(text: &str) -> Result<u64, String> {
         })
 }
 
-/// The output formats of `cgt graph`.
+/// The output formats of `onag graph`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum GraphFormat {
     /// Graphviz DOT.
@@ -478,7 +478,7 @@ pub enum GraphFormat {
     Json,
 }
 
-/// Arguments of `cgt graph`.
+/// Arguments of `onag graph`.
 #[derive(Debug, Args)]
 pub struct GraphArgs {
     #[command(flatten)]
@@ -493,7 +493,7 @@ pub struct GraphArgs {
     #[arg(long, default_value_t = 500, value_name = "N")]
     pub max_positions: u64,
     /// The most options to examine while valuing the graph's positions.
-    #[arg(long, value_name = "N", default_value_t = cgt_core::Budget::DEFAULT.options)]
+    #[arg(long, value_name = "N", default_value_t = onag_core::Budget::DEFAULT.options)]
     pub max_options: u64,
     /// The most memory the tables may take (bytes, or with K, M, G or T).
     #[arg(long, visible_alias = "memory", value_name = "SIZE", default_value = "2G", value_parser = parse_size)]
@@ -504,7 +504,7 @@ pub struct GraphArgs {
     pub misere: bool,
 }
 
-/// Arguments of `cgt sequence`.
+/// Arguments of `onag sequence`.
 #[derive(Debug, Args)]
 pub struct SequenceArgs {
     /// The game (see GAMES below).
@@ -548,7 +548,7 @@ pub struct SequenceArgs {
     pub plot: Option<std::path::PathBuf>,
 }
 
-/// Arguments of `cgt games`.
+/// Arguments of `onag games`.
 #[derive(Debug, Args)]
 pub struct GamesArgs {
     /// Print one JSON object: {"games": [{"name", "syntax", "component", "example", "rule",
@@ -673,7 +673,7 @@ impl clap::builder::TypedValueParser for GameName {
     fn possible_values(
         &self,
     ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
-        Some(Box::new(cgt_games::catalogue().iter().map(|entry| {
+        Some(Box::new(onag_games::catalogue().iter().map(|entry| {
             let name = if entry.syntax.contains(':') {
                 format!("{}:", entry.name)
             } else {
@@ -702,7 +702,7 @@ pub fn report_parse_error(error: &clap::Error) -> ExitCode {
             let written = write!(stdout, "{}", error.render()).and_then(|()| stdout.flush());
             match written {
                 Err(failure) if failure.kind() != std::io::ErrorKind::BrokenPipe => {
-                    let _ = writeln!(std::io::stderr(), "cgt: cannot write the help: {failure}");
+                    let _ = writeln!(std::io::stderr(), "onag: cannot write the help: {failure}");
                     ExitCode::from(2)
                 }
                 _ => ExitCode::SUCCESS,
@@ -720,7 +720,7 @@ pub fn report_parse_error(error: &clap::Error) -> ExitCode {
             let line = message.join(" ");
             let line = line.strip_prefix("error: ").unwrap_or(&line);
             let line = crate::commands::shortened_within(line, '\'');
-            let _ = writeln!(std::io::stderr(), "cgt: {line} (see cgt --help)");
+            let _ = writeln!(std::io::stderr(), "onag: {line} (see onag --help)");
             ExitCode::from(2)
         }
     }

@@ -1,6 +1,6 @@
-//! `cgt`: impartial games at the shell.
+//! `onag`: impartial games at the shell.
 //!
-//! The program only parses, calls `cgt-core` and `cgt-games`, and prints. Every failure is one
+//! The program only parses, calls `onag-core` and `onag-games`, and prints. Every failure is one
 //! line on stderr and exit status 2.
 
 use std::io::Write as _;
@@ -26,7 +26,7 @@ const NOTICE_WITHIN: Duration = Duration::from_secs(1);
 /// Ctrl-C and SIGTERM stop the computation under way, so that it writes its checkpoint and
 /// the program ends with one line and status 130; a second signal, or one that no computation
 /// notices within [`NOTICE_WITHIN`], ends the process at once.
-fn stop_on_interrupt(stop: &cgt_core::Stop) {
+fn stop_on_interrupt(stop: &onag_core::Stop) {
     static SIGNALLED: AtomicBool = AtomicBool::new(false);
     let stop = stop.clone();
     let installed = ctrlc::set_handler(move || {
@@ -40,7 +40,7 @@ fn stop_on_interrupt(stop: &cgt_core::Stop) {
             std::thread::sleep(NOTICE_WITHIN);
             if !stop.observed() {
                 progress::clear();
-                let _ = writeln!(std::io::stderr(), "cgt: interrupted");
+                let _ = writeln!(std::io::stderr(), "onag: interrupted");
                 std::process::exit(i32::from(INTERRUPTED));
             }
         });
@@ -57,7 +57,7 @@ fn main() -> ExitCode {
     if let Some(seconds) = arguments.log_every {
         progress::log_every(Duration::from_secs(seconds));
     }
-    let stop = cgt_core::Stop::new();
+    let stop = onag_core::Stop::new();
     stop_on_interrupt(&stop);
     // Whatever is printed clears the progress line first.
     let mut stdout = progress::Clearing(std::io::stdout().lock());
@@ -74,16 +74,16 @@ fn main() -> ExitCode {
         Err(error) if error.is_interrupted() && progress::output_gone() => ExitCode::SUCCESS,
         Err(error) if error.is_interrupted() => {
             let _ = stdout.flush();
-            let _ = writeln!(std::io::stderr(), "cgt: {error}");
+            let _ = writeln!(std::io::stderr(), "onag: {error}");
             ExitCode::from(INTERRUPTED)
         }
-        // The reader went away (`cgt ... | head`): a Unix tool ends quietly.
+        // The reader went away (`onag ... | head`): a Unix tool ends quietly.
         Err(error) if error.is_broken_pipe() => ExitCode::SUCCESS,
         Err(error) => {
             let _ = stdout.flush();
             let _ = writeln!(
                 std::io::stderr(),
-                "cgt: {}",
+                "onag: {}",
                 commands::shortened(&error.to_string())
             );
             ExitCode::from(2)

@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, Once};
 use std::time::{Duration, Instant};
 
-use cgt_games::Progress;
+use onag_games::Progress;
 
 /// How long a computation runs before its line is drawn.
 const AFTER: Duration = Duration::from_secs(1);
@@ -115,7 +115,7 @@ pub fn reporting_to<T>(receiver: Receiver, work: impl FnOnce() -> T) -> T {
     work()
 }
 
-/// Whether the reader of the standard output has gone (`cgt ... | head` after head ended): seen
+/// Whether the reader of the standard output has gone (`onag ... | head` after head ended): seen
 /// at a progress report, so that a long computation whose answer nobody will read stops there.
 pub fn output_gone() -> bool {
     OUTPUT_GONE.load(Ordering::Relaxed)
@@ -148,7 +148,7 @@ fn stop_if_output_gone() {
             .is_some_and(|events| events.intersects(PollFlags::POLLERR | PollFlags::POLLHUP));
     if gone {
         OUTPUT_GONE.store(true, Ordering::Relaxed);
-        for stop in cgt_core::Stop::in_force() {
+        for stop in onag_core::Stop::in_force() {
             stop.request();
         }
     }
@@ -281,14 +281,14 @@ impl Line {
         };
         match progress {
             Progress::Sequence { heap, last } => {
-                format!("cgt: G({heap}) of G({last}) {}", part(heap, last, "heaps"))
+                format!("onag: G({heap}) of G({last}) {}", part(heap, last, "heaps"))
             }
             Progress::Genus { heap, last } => format!(
-                "cgt: misère genus of heap {heap} (of {last}), {} so far",
+                "onag: misère genus of heap {heap} (of {last}), {} so far",
                 duration(seconds)
             ),
             Progress::Quotient { heap, last } => format!(
-                "cgt: misère quotient, adding heap {heap} (of at most {last}), {} so far",
+                "onag: misère quotient, adding heap {heap} (of at most {last}), {} so far",
                 duration(seconds)
             ),
             Progress::Sweep {
@@ -312,13 +312,13 @@ impl Line {
                 };
                 let to = short(to as f64);
                 format!(
-                    "cgt: sweep to {to}, {done} of {games} games ({share:.0}% of the heaps){at}, {} so far",
+                    "onag: sweep to {to}, {done} of {games} games ({share:.0}% of the heaps){at}, {} so far",
                     duration(seconds)
                 )
             }
             Progress::Table { done, total } => {
                 format!(
-                    "cgt: table of values, {done} of {total} {}",
+                    "onag: table of values, {done} of {total} {}",
                     part(done, total, "entries")
                 )
             }
@@ -327,7 +327,7 @@ impl Line {
                     now.saturating_duration_since(from).as_secs_f64()
                 });
                 format!(
-                    "cgt: {positions} positions evaluated, {} positions/s, {} so far",
+                    "onag: {positions} positions evaluated, {} positions/s, {} so far",
                     short(positions as f64 / counting.max(1e-3)),
                     duration(seconds)
                 )
@@ -358,7 +358,7 @@ fn keep_fresh() {
     static STARTED: Once = Once::new();
     STARTED.call_once(|| {
         let _ = std::thread::Builder::new()
-            .name("cgt-progress".to_string())
+            .name("onag-progress".to_string())
             .spawn(|| {
                 let mut line = line();
                 loop {
@@ -570,8 +570,8 @@ mod tests {
         line.draw(at(120));
         assert_eq!(
             screen.text(),
-            "cgt: G(500) of G(1000) (50%), 8 heaps/s, about 60 s left\n\
-             cgt: G(1000) of G(1000) (100%), 8 heaps/s, about 0 s left\n"
+            "onag: G(500) of G(1000) (50%), 8 heaps/s, about 60 s left\n\
+             onag: G(1000) of G(1000) (100%), 8 heaps/s, about 0 s left\n"
         );
         assert!(!line.shown, "nothing to clear");
     }
@@ -594,16 +594,16 @@ mod tests {
         // One game of four done and two at 1.4 M and 1.8 M: (2 + 3.2) / 8 of the heaps.
         assert_eq!(
             line.text(sweep(2, 3_200_000), 90.0, Instant::now()),
-            "cgt: sweep to 2.0 M, 1 of 4 games (65% of the heaps), 2 under way at heap 1.6 M on average, 90 s so far"
+            "onag: sweep to 2.0 M, 1 of 4 games (65% of the heaps), 2 under way at heap 1.6 M on average, 90 s so far"
         );
         assert_eq!(
             line.text(sweep(1, 500_000), 3.0, Instant::now()),
-            "cgt: sweep to 2.0 M, 1 of 4 games (31% of the heaps), 1 under way at heap 500.0 k, 3 s so far"
+            "onag: sweep to 2.0 M, 1 of 4 games (31% of the heaps), 1 under way at heap 500.0 k, 3 s so far"
         );
         let text = line.text(sweep(0, 0), 3.0, Instant::now());
         assert_eq!(
             text,
-            "cgt: sweep to 2.0 M, 1 of 4 games (25% of the heaps), 3 s so far"
+            "onag: sweep to 2.0 M, 1 of 4 games (25% of the heaps), 3 s so far"
         );
     }
 

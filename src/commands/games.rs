@@ -1,4 +1,4 @@
-//! `cgt games`: every game of the catalogue with its rule.
+//! `onag games`: every game of the catalogue with its rule.
 
 use std::io::Write;
 
@@ -8,7 +8,7 @@ use super::Error;
 use crate::cli::GamesArgs;
 
 pub fn run(arguments: &GamesArgs, out: &mut dyn Write) -> Result<(), Error> {
-    let catalogue = cgt_games::catalogue();
+    let catalogue = onag_games::catalogue();
     if arguments.json {
         let games: Vec<_> = catalogue
             .iter()
@@ -32,7 +32,7 @@ pub fn run(arguments: &GamesArgs, out: &mut dyn Write) -> Result<(), Error> {
         for entry in catalogue {
             writeln!(
                 out,
-                "| `{}` | `{}` | {} | {} | `cgt value {}` |",
+                "| `{}` | `{}` | {} | {} | `onag value {}` |",
                 entry.syntax,
                 entry.component,
                 entry.rule,

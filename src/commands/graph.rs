@@ -1,10 +1,10 @@
-//! `cgt graph`: the state graph of a position as DOT, SVG or JSON.
+//! `onag graph`: the state graph of a position as DOT, SVG or JSON.
 
 use std::io::Write;
 
-use cgt_core::{Budget, GameGraph, LoopySolver, Resource};
-use cgt_games::Position;
-use cgt_games::draw::{MISERE_CAPTION, graph_svg, misere_label};
+use onag_core::{Budget, GameGraph, LoopySolver, Resource};
+use onag_games::Position;
+use onag_games::draw::{MISERE_CAPTION, graph_svg, misere_label};
 use serde_json::json;
 
 use super::{Chosen, Error, choose};
@@ -41,20 +41,20 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
                         Position::new(vec![file.name_of(vertex).to_string()])
                     })
                 })
-                .map_err(cgt_games::Error::from)
+                .map_err(onag_games::Error::from)
         }
         _ => game.graph(&components, limit, budget),
     };
     let graph = drawn
         .map_err(|error| match error {
-            cgt_games::Error::Engine(cgt_core::Error::LimitExceeded {
+            onag_games::Error::Engine(onag_core::Error::LimitExceeded {
                 resource: Resource::Positions,
                 limit,
             }) if by_memory => Error::Usage(format!(
                 "the graph has more than {limit} positions, more than {} bytes of memory hold; raise --max-memory to draw it",
                 arguments.max_memory
             )),
-            cgt_games::Error::Engine(cgt_core::Error::LimitExceeded {
+            onag_games::Error::Engine(onag_core::Error::LimitExceeded {
                 resource: Resource::Positions,
                 limit,
             }) => Error::Usage(format!(
@@ -97,7 +97,7 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
                         "id": node.index(),
                         "position": super::json_position(&weight.position),
                     });
-                    let evaluation = cgt_games::Evaluation {
+                    let evaluation = onag_games::Evaluation {
                         outcome: weight.value.outcome(),
                         value: Some(weight.value.clone()),
                         remoteness: None,

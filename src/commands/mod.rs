@@ -2,8 +2,8 @@
 
 use std::io::Write;
 
-use cgt_core::Resource;
-use cgt_games::{Analysis, Digraph, Game, Position};
+use onag_core::Resource;
+use onag_games::{Analysis, Digraph, Game, Position};
 
 use crate::cli::{BudgetArgs, Cli, Command, GameArgs};
 use crate::progress::Meter;
@@ -24,10 +24,10 @@ mod value;
 pub enum Error {
     /// The game could not be read, or its sequence ran out of budget.
     #[error("{}", explain_games(.0))]
-    Game(#[from] cgt_games::Error),
+    Game(#[from] onag_games::Error),
     /// The engine refused.
     #[error("{}", explain(.0))]
-    Engine(#[from] cgt_core::Error),
+    Engine(#[from] onag_core::Error),
     /// Output could not be written.
     #[error("cannot write output: {0}")]
     Output(#[from] std::io::Error),
@@ -60,12 +60,12 @@ impl Error {
     pub fn is_interrupted(&self) -> bool {
         matches!(
             self,
-            Error::Engine(cgt_core::Error::Stopped)
-                | Error::Game(cgt_games::Error::Engine(cgt_core::Error::Stopped))
+            Error::Engine(onag_core::Error::Stopped)
+                | Error::Game(onag_games::Error::Engine(onag_core::Error::Stopped))
         )
     }
 
-    /// Whether this is output to a reader that has gone away (`cgt ... | head`): not an error
+    /// Whether this is output to a reader that has gone away (`onag ... | head`): not an error
     /// for a Unix tool.
     pub fn is_broken_pipe(&self) -> bool {
         matches!(self, Error::Output(error) if error.kind() == std::io::ErrorKind::BrokenPipe)
@@ -73,9 +73,9 @@ impl Error {
 }
 
 /// The engine's message, with the flag that raises the limit it hit.
-fn explain(error: &cgt_core::Error) -> String {
+fn explain(error: &onag_core::Error) -> String {
     match error {
-        cgt_core::Error::LimitExceeded { resource, .. } => {
+        onag_core::Error::LimitExceeded { resource, .. } => {
             let flag = match resource {
                 Resource::Positions => "--max-positions",
                 Resource::Options => "--max-options",
@@ -83,17 +83,17 @@ fn explain(error: &cgt_core::Error) -> String {
             };
             format!("{error}; raise {flag} to allow more")
         }
-        cgt_core::Error::SearchTooLarge { .. } => {
+        onag_core::Error::SearchTooLarge { .. } => {
             format!("{error}; raise --max-options to allow it")
         }
-        cgt_core::Error::Stopped => "interrupted".to_string(),
+        onag_core::Error::Stopped => "interrupted".to_string(),
         other => other.to_string(),
     }
 }
 
-fn explain_games(error: &cgt_games::Error) -> String {
+fn explain_games(error: &onag_games::Error) -> String {
     match error {
-        cgt_games::Error::Engine(engine) => explain(engine),
+        onag_games::Error::Engine(engine) => explain(engine),
         other => other.to_string(),
     }
 }
@@ -121,7 +121,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
             // Position to memory first: the generator cannot report a failed write.
             let mut command = <Cli as clap::CommandFactory>::command();
             let mut script = Vec::new();
-            clap_complete::generate(shell, &mut command, "cgt", &mut script);
+            clap_complete::generate(shell, &mut command, "onag", &mut script);
             out.write_all(&script)?;
             Ok(())
         }
@@ -193,7 +193,7 @@ pub(crate) fn choose(source: &GameArgs, max_memory: u64) -> Result<Chosen, Error
     // `node-kayles --graph FILE`: a game played on an undirected graph takes the file as its
     // one component (`node-kayles file:FILE`), not as a directed graph of tokens.
     let graph_game = source.game.as_deref().filter(|name| {
-        cgt_games::catalogue()
+        onag_games::catalogue()
             .iter()
             .any(|entry| entry.name == *name && entry.component == "GRAPH")
     });
@@ -211,7 +211,7 @@ pub(crate) fn choose(source: &GameArgs, max_memory: u64) -> Result<Chosen, Error
     };
     let Some(path) = graph_file else {
         let name = source.game.as_deref().unwrap_or_default();
-        let mut game = cgt_games::open(name)?;
+        let mut game = onag_games::open(name)?;
         if source.search {
             game = game.pruned().ok_or_else(|| {
                 Error::Usage(format!(
@@ -251,7 +251,7 @@ pub(crate) fn choose(source: &GameArgs, max_memory: u64) -> Result<Chosen, Error
             ))));
         }
         Some(text) => text.clone(),
-        None => cgt_games::read_text_within(path, limit).map_err(|error| {
+        None => onag_games::read_text_within(path, limit).map_err(|error| {
             if error.kind() == std::io::ErrorKind::FileTooLarge {
                 too_large(error)
             } else {
@@ -263,13 +263,13 @@ pub(crate) fn choose(source: &GameArgs, max_memory: u64) -> Result<Chosen, Error
     // its file's size); the solution gets what the graph leaves (see `open_position`).
     let graph = Digraph::parse_within(&text, &label, usize::try_from(limit).unwrap_or(usize::MAX))
         .map_err(|error| match error {
-            cgt_games::Error::Engine(cgt_core::Error::LimitExceeded { .. }) => Error::Usage(format!(
+            onag_games::Error::Engine(onag_core::Error::LimitExceeded { .. }) => Error::Usage(format!(
                 "the graph of {label} takes more than a quarter of --max-memory ({max_memory}) allows"
             )),
             other => other.into(),
         })?;
     Ok(Chosen {
-        game: Box::new(cgt_games::Loopy::new(graph.clone())),
+        game: Box::new(onag_games::Loopy::new(graph.clone())),
         components,
         graph: Some(graph),
     })

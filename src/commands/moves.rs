@@ -1,11 +1,11 @@
-//! `cgt moves`: every move of a position with the value it leads to.
+//! `onag moves`: every move of a position with the value it leads to.
 
 use std::io::Write;
 
-use cgt_core::Outcome;
+use onag_core::Outcome;
 use serde_json::json;
 
-use cgt_games::{Evaluation, Move};
+use onag_games::{Evaluation, Move};
 
 use super::value::{add_evaluation, shown};
 use super::{Error, Opened, json_position, one_position, open_position};

@@ -1,4 +1,4 @@
-//! `cgt nimber`: expressions of nimbers in the nimber field, evaluated by the library.
+//! `onag nimber`: expressions of nimbers in the nimber field, evaluated by the library.
 //!
 //! The grammar, loosest first: `a + b` (nim-sum), `a * b` and `a / b` (nim product and
 //! quotient), `a ^ n` (power, `n` an ordinary number), and `sqrt(a)`, `inv(a)`, `(a)`;
@@ -8,13 +8,13 @@
 
 use std::io::Write;
 
-use cgt_core::field::BigNimber;
+use onag_core::field::BigNimber;
 use serde_json::json;
 
 use super::Error;
 use crate::cli::NimberArgs;
 
-use cgt_core::field::WIDEST_FIELD_BITS;
+use onag_core::field::WIDEST_FIELD_BITS;
 
 pub fn run(arguments: &NimberArgs, out: &mut dyn Write) -> Result<(), Error> {
     let text = arguments.expression.join(" ");

@@ -1,9 +1,9 @@
-//! `cgt play`: a game against the perfect strategy, read line by line.
+//! `onag play`: a game against the perfect strategy, read line by line.
 
 use std::io::{BufRead, Write};
 
-use cgt_core::Outcome;
-use cgt_games::{Analysis, Evaluation, Move, Position, Ruleset};
+use onag_core::Outcome;
+use onag_games::{Analysis, Evaluation, Move, Position, Ruleset};
 
 use super::{Error, Opened, one_position, open_position};
 use crate::cli::{First, PlayArgs};
@@ -19,8 +19,8 @@ fn within<T, E>(
     work: impl FnOnce() -> Result<T, E>,
     stopped: impl Fn(&E) -> bool,
 ) -> Option<Result<T, E>> {
-    let outside = cgt_core::Stop::in_force();
-    let stop = cgt_core::Stop::new();
+    let outside = onag_core::Stop::in_force();
+    let stop = onag_core::Stop::new();
     let (done, finished) = std::sync::mpsc::channel::<()>();
     let watch = {
         let stop = stop.clone();
@@ -38,7 +38,7 @@ fn within<T, E>(
         Err(error)
             if stopped(&error)
                 && stop.requested()
-                && !outside.iter().any(cgt_core::Stop::requested) =>
+                && !outside.iter().any(onag_core::Stop::requested) =>
         {
             None
         }
@@ -66,12 +66,12 @@ impl Game {
             });
         }
         // The board line waits for the value a second at most: on a large board it may be a
-        // long search, and the game goes on without it (cgt's own moves do not need it when a
+        // long search, and the game goes on without it (onag's own moves do not need it when a
         // closed form names them, as the mirror's reply on Cram).
         let Some(evaluation) = within(
             DESCRIBE_WITHIN,
             || self.analysis.evaluate(position),
-            |error| matches!(error, cgt_games::Error::Engine(cgt_core::Error::Stopped)),
+            |error| matches!(error, onag_games::Error::Engine(onag_core::Error::Stopped)),
         ) else {
             return Ok("value not computed within a second".to_string());
         };
@@ -222,11 +222,11 @@ fn parse_move(
 }
 
 /// The move in a line the program wrote and the player pasted back whole: without the `hint:`
-/// or `cgt:` before it and the reason after it (`, which makes the nim-sum 0`, `(no move wins
+/// or `onag:` before it and the reason after it (`, which makes the nim-sum 0`, `(no move wins
 /// ...)`), so that any move the program writes can be typed back as it was written.
 fn the_move_alone(line: &str) -> &str {
     let mut line = line.trim();
-    for prefix in ["hint:", "cgt:"] {
+    for prefix in ["hint:", "onag:"] {
         if line
             .get(..prefix.len())
             .is_some_and(|head| head.eq_ignore_ascii_case(prefix))
@@ -361,7 +361,7 @@ fn check_number(index: usize, count: usize, what: &str) -> Result<(), String> {
 
 /// A move as play names it: after the component's number when the position has several and
 /// the game's words do not say which (a heap game's moves begin `heap 2:`).
-fn named(chosen: &cgt_games::Move, position: &Position, heaps: bool) -> String {
+fn named(chosen: &onag_games::Move, position: &Position, heaps: bool) -> String {
     if heaps || position.components().len() < 2 {
         chosen.description.clone()
     } else {
@@ -404,7 +404,7 @@ pub fn run(
     };
     writeln!(
         out,
-        "{name}: you against cgt. The player who makes the last move {}.",
+        "{name}: you against onag. The player who makes the last move {}.",
         if arguments.misere {
             "loses (misère play)"
         } else {
@@ -418,7 +418,7 @@ pub fn run(
     // has occurred before with the same player to move.
     let mut trail: Vec<(Position, bool)> = Vec::new();
     let mut position = start;
-    let mut cgt_to_move = arguments.first == First::Cgt;
+    let mut onag_to_move = arguments.first == First::Onag;
     // Whether the player has been shown how to type a move (before their first prompt).
     let mut shown_how = false;
     loop {
@@ -429,38 +429,38 @@ pub fn run(
         // it is there with the same player to move.
         let repeated = trail
             .iter()
-            .any(|(seen, side)| *seen == position && *side == cgt_to_move);
+            .any(|(seen, side)| *seen == position && *side == onag_to_move);
         let claimable = repeated && game.is_draw(&position)?;
         let any = game.any_move(&position)?;
         let Some(any) = any else {
             // Nobody has moved: the start itself has no move.
-            let text = match (trail.is_empty(), cgt_to_move, game.misere) {
+            let text = match (trail.is_empty(), onag_to_move, game.misere) {
                 (true, false, false) => {
-                    "You have no move from the start: the player to move first loses. cgt wins."
+                    "You have no move from the start: the player to move first loses. onag wins."
                 }
                 (true, true, false) => {
-                    "cgt has no move from the start: the player to move first loses. You win!"
+                    "onag has no move from the start: the player to move first loses. You win!"
                 }
                 (true, false, true) => {
                     "You have no move from the start: in misère play the player who cannot move wins. You win!"
                 }
                 (true, true, true) => {
-                    "cgt has no move from the start: in misère play the player who cannot move wins. cgt wins."
+                    "onag has no move from the start: in misère play the player who cannot move wins. onag wins."
                 }
-                (false, cgt_to_move, misere) => last_move_message(cgt_to_move, misere),
+                (false, onag_to_move, misere) => last_move_message(onag_to_move, misere),
             };
             writeln!(out, "{text}")?;
             return Ok(());
         };
-        if cgt_to_move && claimable {
+        if onag_to_move && claimable {
             writeln!(
                 out,
-                "cgt claims a draw: this position has occurred before with cgt to move, and \
+                "onag claims a draw: this position has occurred before with onag to move, and \
                  neither player can force a win from it. The game is drawn."
             )?;
             return Ok(());
         }
-        if cgt_to_move {
+        if onag_to_move {
             let found = if arguments.think > 0.0 {
                 within(
                     std::time::Duration::from_secs_f64(arguments.think),
@@ -474,13 +474,13 @@ pub fn run(
                 // The search for a winning reply ran out of time: a move, said to be unvalued.
                 writeln!(
                     out,
-                    "cgt: {} (no winning move found within {} s of thinking; --think allows more)",
+                    "onag: {} (no winning move found within {} s of thinking; --think allows more)",
                     named(&any, &position, heaps),
                     arguments.think
                 )?;
                 trail.push((position, true));
                 position = any.position;
-                cgt_to_move = false;
+                onag_to_move = false;
                 continue;
             };
             let (chosen, text) = match found {
@@ -513,20 +513,20 @@ pub fn run(
                 None => {
                     // Every move loses against perfect play; any will do.
                     let text = format!(
-                        "{} (no move wins from a P-position; cgt waits for a mistake)",
+                        "{} (no move wins from a P-position; onag waits for a mistake)",
                         named(&any, &position, heaps)
                     );
                     (any, text)
                 }
             };
-            writeln!(out, "cgt: {text}")?;
+            writeln!(out, "onag: {text}")?;
             trail.push((position, true));
             position = chosen.position;
-            cgt_to_move = false;
+            onag_to_move = false;
             continue;
         }
         if !shown_how {
-            // An example of the player's own position, written as hints and cgt's moves are:
+            // An example of the player's own position, written as hints and onag's moves are:
             // what is shown can be typed.
             shown_how = true;
             let example = named(&any, &position, heaps);
@@ -553,7 +553,7 @@ pub fn run(
         out.flush()?;
         let mut line = String::new();
         // A line is read within a bound: an input without newlines never ends one.
-        if cgt_games::read_line_within(input, &mut line, MOST_LINE_BYTES).map_err(Error::Input)?
+        if onag_games::read_line_within(input, &mut line, MOST_LINE_BYTES).map_err(Error::Input)?
             == 0
         {
             writeln!(out)?;
@@ -568,7 +568,7 @@ pub fn run(
         }
         match line.to_ascii_lowercase().as_str() {
             "quit" | "exit" | "q" => {
-                writeln!(out, "You resign. cgt wins.")?;
+                writeln!(out, "You resign. onag wins.")?;
                 return Ok(());
             }
             "help" | "?" => {
@@ -635,7 +635,7 @@ pub fn run(
                     )?,
                     None => writeln!(
                         out,
-                        "hint: no move wins: this is a P-position, so every move leaves cgt a winning reply"
+                        "hint: no move wins: this is a P-position, so every move leaves onag a winning reply"
                     )?,
                 }
                 continue;
@@ -663,7 +663,7 @@ pub fn run(
         let chosen = match game.analysis.find_move(&position, index, &to) {
             Ok(chosen) => chosen,
             // A new component that does not parse: the player is told why and tries again.
-            Err(cgt_games::Error::InvalidPosition { reason, value, .. }) => {
+            Err(onag_games::Error::InvalidPosition { reason, value, .. }) => {
                 writeln!(out, "`{value}`: {reason}; try again (help shows how)")?;
                 continue;
             }
@@ -675,7 +675,7 @@ pub fn run(
                 history.push((position.clone(), trail.len()));
                 trail.push((position, false));
                 position = chosen.position;
-                cgt_to_move = true;
+                onag_to_move = true;
             }
             None => {
                 let from = &position.components()[index];
@@ -695,17 +695,17 @@ pub fn run(
     }
 }
 
-/// What the end of a game says when the player to move (cgt when `cgt_to_move`) has no move
+/// What the end of a game says when the player to move (onag when `onag_to_move`) has no move
 /// left after the other made the last move.
-fn last_move_message(cgt_to_move: bool, misere: bool) -> &'static str {
-    match (cgt_to_move, misere) {
-        (true, false) => "cgt has no move left: you made the last move. You win!",
-        (false, false) => "You have no move left: cgt made the last move. cgt wins.",
+fn last_move_message(onag_to_move: bool, misere: bool) -> &'static str {
+    match (onag_to_move, misere) {
+        (true, false) => "onag has no move left: you made the last move. You win!",
+        (false, false) => "You have no move left: onag made the last move. onag wins.",
         (true, true) => {
-            "cgt has no move left: you made the last move, which loses in misère play. cgt wins."
+            "onag has no move left: you made the last move, which loses in misère play. onag wins."
         }
         (false, true) => {
-            "You have no move left: cgt made the last move, which loses in misère play. You win!"
+            "You have no move left: onag made the last move, which loses in misère play. You win!"
         }
     }
 }

@@ -1,9 +1,9 @@
 //! The picture of a Grundy sequence: G(n) against n, preperiod and period marked.
 
-use cgt_games::GrundySequence;
+use onag_games::GrundySequence;
 
 /// A raster (PNG) drawing of `sequence`: the same points, preperiod line and period band as
-/// `cgt_games::draw::sequence_svg`, without text (the SVG has the labels). Returns the encoded file.
+/// `onag_games::draw::sequence_svg`, without text (the SVG has the labels). Returns the encoded file.
 pub fn png(sequence: &GrundySequence) -> Result<Vec<u8>, png::EncodingError> {
     const WIDTH: usize = 900;
     const HEIGHT: usize = 460;

@@ -1,4 +1,4 @@
-//! `cgt quotient`: the misère quotient of a heap game, as the library computes it.
+//! `onag quotient`: the misère quotient of a heap game, as the library computes it.
 
 use std::io::Write;
 
@@ -9,7 +9,7 @@ use crate::cli::QuotientArgs;
 use crate::progress::Meter;
 
 pub fn run(arguments: &QuotientArgs, out: &mut dyn Write) -> Result<(), Error> {
-    let game = cgt_games::open(&arguments.game)?;
+    let game = onag_games::open(&arguments.game)?;
     let Some(ruleset) = game.as_ruleset() else {
         return Err(Error::Usage(format!(
             "{game} is not a heap game: misère quotients are computed for heap games"
@@ -20,7 +20,7 @@ pub fn run(arguments: &QuotientArgs, out: &mut dyn Write) -> Result<(), Error> {
     let checkpoint = arguments
         .checkpoint
         .as_ref()
-        .map(|path| cgt_games::QuotientCheckpoint {
+        .map(|path| onag_games::QuotientCheckpoint {
             path: path.clone(),
             game: game.to_string(),
             every: std::time::Duration::from_secs_f64(arguments.checkpoint_every),
@@ -30,7 +30,7 @@ pub fn run(arguments: &QuotientArgs, out: &mut dyn Write) -> Result<(), Error> {
     // going meanwhile.
     let result =
         ruleset.misere_quotient_checkpointed(last, budget, checkpoint.as_ref(), &mut |heap| {
-            meter.show(cgt_games::Progress::Quotient { heap, last })
+            meter.show(onag_games::Progress::Quotient { heap, last })
         })?;
     let q = &result.quotient;
     let presentation = q.presentation();

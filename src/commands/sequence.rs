@@ -1,4 +1,4 @@
-//! `cgt sequence`: Grundy values of single heaps and their period.
+//! `onag sequence`: Grundy values of single heaps and their period.
 
 use std::io::Write;
 
@@ -6,14 +6,14 @@ use crate::progress::Meter;
 
 use std::time::Duration;
 
-use cgt_games::{GrundySequence, Period, RareBy, SequenceOptions, SparseReport};
+use onag_games::{GrundySequence, Period, RareBy, SequenceOptions, SparseReport};
 use serde_json::json;
 
 use super::Error;
 use crate::cli::SequenceArgs;
 
 pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
-    let game = cgt_games::open(&arguments.game)?;
+    let game = onag_games::open(&arguments.game)?;
     let plot_format = match &arguments.plot {
         None => None,
         Some(path) => match path.extension().and_then(|extension| extension.to_str()) {
@@ -66,7 +66,7 @@ pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
         side_by_side: None,
     };
     let sequence = game.sequence(last, &options, &mut |heap| {
-        meter.show(cgt_games::Progress::Sequence { heap, last })
+        meter.show(onag_games::Progress::Sequence { heap, last })
     })?;
     let name = game.to_string();
     if let (Some(path), Some(raster)) = (&arguments.plot, plot_format) {
@@ -74,7 +74,7 @@ pub fn run(arguments: &SequenceArgs, out: &mut dyn Write) -> Result<(), Error> {
             super::plot::png(&sequence)
                 .map_err(|error| Error::Usage(format!("cannot encode the PNG: {error}")))?
         } else {
-            cgt_games::draw::sequence_svg(&name, &sequence).into_bytes()
+            onag_games::draw::sequence_svg(&name, &sequence).into_bytes()
         };
         std::fs::write(path, bytes).map_err(|source| Error::File {
             path: path.display().to_string(),
@@ -229,7 +229,7 @@ pub(super) fn read_through(sequence: &GrundySequence, meter: &Meter) -> (u64, u6
     let mut last = 0;
     for (n, value) in (0u64..).zip(sequence.iter()) {
         if n % (1 << 20) == 0 {
-            meter.show(cgt_games::Progress::Sequence {
+            meter.show(onag_games::Progress::Sequence {
                 heap: n,
                 last: sequence.last(),
             });
@@ -306,10 +306,10 @@ fn scaling_line(sequence: &GrundySequence, out: &mut dyn Write) -> Result<(), Er
     Ok(())
 }
 
-/// `cgt sequence --misere`: g⁻, the genus and the tameness of each heap.
+/// `onag sequence --misere`: g⁻, the genus and the tameness of each heap.
 fn misere(
     arguments: &SequenceArgs,
-    game: &dyn cgt_games::Game,
+    game: &dyn onag_games::Game,
     meter: &Meter,
     out: &mut dyn Write,
 ) -> Result<(), Error> {
@@ -319,8 +319,8 @@ fn misere(
         )));
     };
     let last = arguments.to;
-    let genera = cgt_games::heap_genera(ruleset, last, arguments.budget.budget(), &mut |heap| {
-        meter.show(cgt_games::Progress::Genus { heap, last })
+    let genera = onag_games::heap_genera(ruleset, last, arguments.budget.budget(), &mut |heap| {
+        meter.show(onag_games::Progress::Genus { heap, last })
     })?;
     if arguments.json {
         let heaps: Vec<serde_json::Value> = genera

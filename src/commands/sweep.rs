@@ -1,4 +1,4 @@
-//! `cgt sweep`: the Grundy sequences of many games to one bound, as one table written as it
+//! `onag sweep`: the Grundy sequences of many games to one bound, as one table written as it
 //! goes, resumable, run side by side on free cores, and split into shards for many machines.
 
 use std::collections::BTreeMap;
@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use cgt_games::{Progress, SequenceOptions};
+use onag_games::{Progress, SequenceOptions};
 use serde_json::{Map, Value, json};
 
 use super::Error;
@@ -251,10 +251,11 @@ fn header(format: SweepFormat) -> String {
 /// stands for every octal digit (`0.???`: the 512 codes of three digits, those ending in 0
 /// left out as the shorter codes they equal), blank lines and `#` comments skipped.
 fn read_games(path: &Path) -> Result<Vec<String>, Error> {
-    let text = cgt_games::read_text_within(path, MAX_LIST_BYTES).map_err(|source| Error::Read {
-        path: path.display().to_string(),
-        source,
-    })?;
+    let text =
+        onag_games::read_text_within(path, MAX_LIST_BYTES).map_err(|source| Error::Read {
+            path: path.display().to_string(),
+            source,
+        })?;
     let mut games = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
@@ -384,7 +385,7 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
     // Every game is opened before any is valued: a misspelt code is one line now, not an
     // error row after hours of work.
     for game in &all {
-        let opened = cgt_games::open(game).map_err(|error| {
+        let opened = onag_games::open(game).map_err(|error| {
             Error::Usage(format!("{}: {game}: {error}", arguments.file.display()))
         })?;
         if opened.as_ruleset().is_none() {
@@ -453,7 +454,7 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
     if let Some(path) = &arguments.output {
         // A file that cannot be read as a table (too long, not text, not readable) is refused
         // rather than replaced: it may be something else the user keeps.
-        let text = match cgt_games::read_text_within(path, MAX_TABLE_BYTES) {
+        let text = match onag_games::read_text_within(path, MAX_TABLE_BYTES) {
             Ok(text) => text,
             Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
             Err(error) => {
@@ -517,9 +518,9 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
     // Games side by side share the threads and one memory budget: each takes the memory it
     // needs as it grows (waiting while the others hold the rest), and once no game is left to
     // start, a worker's threads go to the games still under way.
-    let side_by_side = (workers > 1).then(|| cgt_games::SideBySide::new(threads, budget.memory));
-    let runners: Vec<Option<cgt_games::Runner>> = (0..workers)
-        .map(|_| side_by_side.as_ref().map(cgt_games::SideBySide::runner))
+    let side_by_side = (workers > 1).then(|| onag_games::SideBySide::new(threads, budget.memory));
+    let runners: Vec<Option<onag_games::Runner>> = (0..workers)
+        .map(|_| side_by_side.as_ref().map(onag_games::SideBySide::runner))
         .collect();
     let per_game = SequenceOptions {
         budget,
@@ -536,7 +537,7 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
     // Workers with no game left.
     let over = AtomicUsize::new(0);
     let (send, receive) = mpsc::channel::<Done>();
-    let stops = cgt_core::Stop::in_force();
+    let stops = onag_core::Stop::in_force();
     let to = arguments.to;
     let mut failed = 0;
     let mut done: BTreeMap<usize, Row> = BTreeMap::new();
@@ -563,11 +564,11 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
             scope.spawn(move || {
                 // Held while this worker has games to value; its threads are then lent.
                 let mut runner = runner;
-                cgt_core::Stop::run_all(stops, || {
+                onag_core::Stop::run_all(stops, || {
                     let shared = per_game.side_by_side.as_ref();
                     let value = |game: &str| {
                         board.note(worker, Some(0));
-                        let refusals = shared.map_or(0, cgt_games::SideBySide::refusals);
+                        let refusals = shared.map_or(0, onag_games::SideBySide::refusals);
                         let (row, out_of_memory) =
                             value_one(game, to, per_game, keep, &mut |heap| {
                                 board.note(worker, Some(heap));
@@ -599,7 +600,7 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
                                 .push((index, game));
                             continue;
                         }
-                        let stopped = cgt_core::check_stop().is_err();
+                        let stopped = onag_core::check_stop().is_err();
                         if send.send((index, row)).is_err() || stopped {
                             return;
                         }
@@ -614,7 +615,7 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
                         std::mem::take(&mut *again.lock().unwrap_or_else(|e| e.into_inner()));
                     for (index, game) in refused {
                         let (row, _) = value(game);
-                        let stopped = cgt_core::check_stop().is_err();
+                        let stopped = onag_core::check_stop().is_err();
                         if send.send((index, row)).is_err() || stopped {
                             return;
                         }
@@ -664,7 +665,7 @@ pub fn run(arguments: &SweepArgs, out: &mut dyn Write) -> Result<(), Error> {
             }
             board.finished((finished.len() + valued) as u64);
         }
-        cgt_core::check_stop().map_err(Error::Engine)?;
+        onag_core::check_stop().map_err(Error::Engine)?;
         Ok(())
     });
     result?;
@@ -714,7 +715,7 @@ fn merge(
     let mut rows: BTreeMap<String, Row> = BTreeMap::new();
     for path in &arguments.merge {
         let text =
-            cgt_games::read_text_within(path, MAX_TABLE_BYTES).map_err(|source| Error::Read {
+            onag_games::read_text_within(path, MAX_TABLE_BYTES).map_err(|source| Error::Read {
                 path: path.display().to_string(),
                 source,
             })?;
@@ -813,7 +814,7 @@ fn replace_file(
     if closed && format == SweepFormat::Json {
         text.push_str("]\n");
     }
-    cgt_games::replace_whole(path, |file| file.write_all(text.as_bytes())).map_err(error)
+    onag_games::replace_whole(path, |file| file.write_all(text.as_bytes())).map_err(error)
 }
 
 /// The error of a game stopped by Ctrl-C: its row is not written, so a resumed sweep values it.
@@ -896,7 +897,7 @@ fn seconds_before(path: &Path) -> Result<f64, String> {
             path.display()
         ));
     }
-    match cgt_games::read_text_within(path, MAX_SECONDS_BYTES) {
+    match onag_games::read_text_within(path, MAX_SECONDS_BYTES) {
         Ok(text) => text
             .trim()
             .parse::<f64>()
@@ -915,7 +916,7 @@ fn seconds_before(path: &Path) -> Result<f64, String> {
 
 /// Writes `seconds` to the seconds file at `path`, whole or not at all.
 fn write_seconds(path: &Path, seconds: f64) -> std::io::Result<()> {
-    cgt_games::replace_whole(path, |file| writeln!(file, "{seconds:.3}"))
+    onag_games::replace_whole(path, |file| writeln!(file, "{seconds:.3}"))
 }
 
 /// The row of a game that could not be valued: `message` says why.
@@ -963,7 +964,7 @@ fn value_one(
             let _ = write_seconds(seconds, before + clock.elapsed().as_secs_f64());
         }
     };
-    let computed = cgt_games::open(game)
+    let computed = onag_games::open(game)
         .map_err(Error::Game)
         .and_then(|opened| {
             opened
@@ -978,8 +979,8 @@ fn value_one(
         Err(error) => {
             let refused = matches!(
                 error,
-                Error::Game(cgt_games::Error::Engine(cgt_core::Error::LimitExceeded {
-                    resource: cgt_core::Resource::Memory,
+                Error::Game(onag_games::Error::Engine(onag_core::Error::LimitExceeded {
+                    resource: onag_core::Resource::Memory,
                     ..
                 }))
             );

@@ -1,11 +1,11 @@
-//! `cgt value`: the Grundy value, outcome and winning moves of a position.
+//! `onag value`: the Grundy value, outcome and winning moves of a position.
 
 use std::io::Write;
 
-use cgt_core::Outcome;
+use onag_core::Outcome;
 use serde_json::json;
 
-use cgt_games::{Analysis, Evaluation, Move, Position};
+use onag_games::{Analysis, Evaluation, Move, Position};
 
 use super::{Error, Opened, json_position, open_position};
 use crate::cli::PositionArgs;
@@ -130,7 +130,7 @@ pub(super) fn add_evaluation(report: &mut serde_json::Value, evaluation: &Evalua
 fn each_vertex<'a, T>(
     analysis: &mut dyn Analysis,
     vertices: &'a [String],
-    mut judge: impl FnMut(&mut dyn Analysis, &Position) -> cgt_games::Result<T>,
+    mut judge: impl FnMut(&mut dyn Analysis, &Position) -> onag_games::Result<T>,
 ) -> Result<Vec<(&'a String, T)>, Error> {
     let mut rows = Vec::with_capacity(vertices.len());
     for vertex in vertices {
@@ -140,7 +140,7 @@ fn each_vertex<'a, T>(
     Ok(rows)
 }
 
-/// `cgt value --graph FILE` with no vertex named: every vertex of the graph.
+/// `onag value --graph FILE` with no vertex named: every vertex of the graph.
 fn every_vertex_of(
     arguments: &PositionArgs,
     name: &str,
@@ -189,7 +189,7 @@ fn every_vertex_of(
     Ok(())
 }
 
-/// `cgt value --graph FILE --misere` with no vertex named: every vertex's misère outcome.
+/// `onag value --graph FILE --misere` with no vertex named: every vertex's misère outcome.
 fn every_vertex_misere(
     arguments: &PositionArgs,
     name: &str,
@@ -222,7 +222,7 @@ fn every_vertex_misere(
     Ok(())
 }
 
-/// `cgt value --misere`: the misère outcome and winning moves.
+/// `onag value --misere`: the misère outcome and winning moves.
 fn misere(
     arguments: &PositionArgs,
     name: &str,

@@ -1,11 +1,11 @@
 //! The routes: pages, assets and the JSON API.
 //!
 //! Each API route is the command line's own query: the request's parameters are written as the
-//! arguments of `cgt value`, `moves`, `sequence`, `quotient`, `graph`, `nimber` or `games` with
+//! arguments of `onag value`, `moves`, `sequence`, `quotient`, `graph`, `nimber` or `games` with
 //! `--json` and the server's budgets, parsed by the same parser and answered by the same
 //! command, so that the explorer answers what the program prints, in the same JSON. Only the
 //! parameters named below are taken: no request names a file, a checkpoint or a plot to write,
-//! and `file:` in a position is refused by the library (`cgt_games::without_files`).
+//! and `file:` in a position is refused by the library (`onag_games::without_files`).
 
 use std::collections::HashMap;
 
@@ -88,7 +88,7 @@ pub struct Work {
 }
 
 pub enum What {
-    /// The arguments of a `cgt` command line (the program's name first), whose output is one
+    /// The arguments of an `onag` command line (the program's name first), whose output is one
     /// JSON object, or an SVG drawing when `svg`.
     Command { arguments: Vec<String>, svg: bool },
     /// A Grundy sequence's plot, zoomed to `from..=upto`.
@@ -160,7 +160,7 @@ impl Query {
             return Err(Reply::error(
                 400,
                 &format!(
-                    "parameter {key:?} is {value}, more than this server allows ({most}; cgt serve {flag})"
+                    "parameter {key:?} is {value}, more than this server allows ({most}; onag serve {flag})"
                 ),
             ));
         }
@@ -218,7 +218,7 @@ pub fn route(method: &str, target: &str, settings: &Settings) -> Result<Route, R
         && !name.is_empty()
         && !name.contains('/')
         && name.len() <= 200
-        && cgt_games::open(name).is_ok()
+        && onag_games::open(name).is_ok()
     {
         return Ok(Route::Asset(&PAGE));
     }
@@ -251,7 +251,7 @@ fn api_route(api: &str, query: &str, post: bool, settings: &Settings) -> Result<
             Ok(())
         }
     };
-    let mut arguments: Vec<String> = vec!["cgt".into()];
+    let mut arguments: Vec<String> = vec!["onag".into()];
     match api {
         "games" => {
             only_get(api)?;
@@ -496,8 +496,8 @@ pub fn plot(
     upto: u64,
     settings: &Settings,
 ) -> Result<Reply, Failure> {
-    let opened = cgt_games::open(game).map_err(|error| Failure::Command(error.into()))?;
-    let options = cgt_games::SequenceOptions {
+    let opened = onag_games::open(game).map_err(|error| Failure::Command(error.into()))?;
+    let options = onag_games::SequenceOptions {
         budget: settings.budget(),
         threads: 1,
         checkpoint: None,
@@ -507,10 +507,10 @@ pub fn plot(
     let meter = crate::progress::Meter::for_server();
     let sequence = opened
         .sequence(to, &options, &mut |heap| {
-            meter.show(cgt_games::Progress::Sequence { heap, last: to })
+            meter.show(onag_games::Progress::Sequence { heap, last: to })
         })
         .map_err(|error| Failure::Command(error.into()))?;
-    let svg = cgt_games::draw::sequence_svg_range(&opened.to_string(), &sequence, from, upto);
+    let svg = onag_games::draw::sequence_svg_range(&opened.to_string(), &sequence, from, upto);
     Ok(Reply {
         status: 200,
         content_type: "image/svg+xml",

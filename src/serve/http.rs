@@ -92,7 +92,7 @@ pub fn read_request(stream: &mut TcpStream, most_body: usize) -> Result<Request,
                 return Err(Unreadable::Answer(
                     413,
                     format!(
-                        "the body has {declared} bytes, more than the {most_body} allowed (cgt serve --max-upload)"
+                        "the body has {declared} bytes, more than the {most_body} allowed (onag serve --max-upload)"
                     ),
                 ));
             }

@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicU8, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use cgt_core::Stop;
-use cgt_games::Progress;
+use onag_core::Stop;
+use onag_games::Progress;
 use serde_json::json;
 
 /// How long a page may go without asking after its computation before the computation is

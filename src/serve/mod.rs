@@ -1,4 +1,4 @@
-//! `cgt serve`: the explorer, a local web page served by the program itself.
+//! `onag serve`: the explorer, a local web page served by the program itself.
 //!
 //! Threads, all started at once and never more: the listener (the calling thread), which
 //! accepts connections and hands each to a bounded queue; `READERS` readers, which read a
@@ -8,7 +8,7 @@
 //! before it moves to the long pool) and the long pool (sequences, quotients, graphs,
 //! `--workers` threads); and the watchdog of [`jobs`]. A full queue is answered 503 at once.
 //! Each computation runs under a `Stop`, its reports going to its job
-//! ([`crate::progress::reporting_to`]), with no file read ([`cgt_games::without_files`]), and
+//! ([`crate::progress::reporting_to`]), with no file read ([`onag_games::without_files`]), and
 //! a panic in it is answered 500 without ending the server.
 
 mod api;
@@ -53,8 +53,8 @@ pub struct Settings {
 }
 
 impl Settings {
-    fn budget(&self) -> cgt_core::Budget {
-        cgt_core::Budget {
+    fn budget(&self) -> onag_core::Budget {
+        onag_core::Budget {
             positions: self.max_positions,
             options: self.max_options,
             memory: self.max_memory,
@@ -116,7 +116,7 @@ pub fn run(arguments: &ServeArgs, out: &mut dyn Write) -> Result<(), Error> {
     if !host.is_loopback() {
         let _ = writeln!(
             std::io::stderr(),
-            "cgt serve: warning: listening on {host}, reachable from other machines; the explorer has no login"
+            "onag serve: warning: listening on {host}, reachable from other machines; the explorer has no login"
         );
     }
     // Cheap requests wait in a longer queue: they are answered in milliseconds.
@@ -143,7 +143,7 @@ pub fn run(arguments: &ServeArgs, out: &mut dyn Write) -> Result<(), Error> {
             let shared = Arc::clone(&shared);
             let tasks = Arc::clone(&tasks);
             spawn(
-                format!("cgt-{lane:?}-{index}").to_lowercase(),
+                format!("onag-{lane:?}-{index}").to_lowercase(),
                 Box::new(move || work_on(&shared, lane, &tasks)),
             )?;
         }
@@ -154,17 +154,20 @@ pub fn run(arguments: &ServeArgs, out: &mut dyn Write) -> Result<(), Error> {
         let shared = Arc::clone(&shared);
         let waiting = Arc::clone(&waiting);
         spawn(
-            format!("cgt-reader-{index}"),
+            format!("onag-reader-{index}"),
             Box::new(move || read_on(&shared, &waiting)),
         )?;
     }
     {
         let shared = Arc::clone(&shared);
-        spawn("cgt-watchdog".into(), Box::new(move || shared.jobs.watch()))?;
+        spawn(
+            "onag-watchdog".into(),
+            Box::new(move || shared.jobs.watch()),
+        )?;
     }
     writeln!(
         out,
-        "cgt serve: the explorer is at {url} (each request may take {} s and {} MB; Ctrl-C stops the server)",
+        "onag serve: the explorer is at {url} (each request may take {} s and {} MB; Ctrl-C stops the server)",
         shared.settings.max_seconds,
         shared.settings.max_memory >> 20
     )?;
@@ -209,7 +212,7 @@ fn open_browser(url: &str) {
     {
         let _ = writeln!(
             std::io::stderr(),
-            "cgt serve: cannot start {opener} to open the browser; open {url} yourself"
+            "onag serve: cannot start {opener} to open the browser; open {url} yourself"
         );
     }
 }
@@ -400,7 +403,7 @@ fn compute(shared: &Shared, work: &Work, body: &[u8], seconds: f64) -> Computed 
     let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| {
         job.stop.run(|| {
             crate::progress::reporting_to(receiver, || {
-                cgt_games::without_files(|| match &work.what {
+                onag_games::without_files(|| match &work.what {
                     What::Command { arguments, svg } => api::command(arguments, *svg, upload),
                     What::Plot {
                         game,
@@ -427,7 +430,7 @@ fn compute(shared: &Shared, work: &Work, body: &[u8], seconds: f64) -> Computed 
         Ok(Err(Failure::Command(error))) if error.is_interrupted() => {
             let message = match job.why() {
                 jobs::Why::TimedOut => format!(
-                    "stopped after {} s, the most this server gives a request (cgt serve --max-seconds)",
+                    "stopped after {} s, the most this server gives a request (onag serve --max-seconds)",
                     settings.max_seconds
                 ),
                 jobs::Why::Abandoned => "stopped: its page was closed".to_string(),

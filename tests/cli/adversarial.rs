@@ -1,4 +1,4 @@
-//! The standing adversarial suite: the `cgt` binary run as a process on extreme inputs for every
+//! The standing adversarial suite: the `onag` binary run as a process on extreme inputs for every
 //! subcommand (heaps near 2^64, huge counts, empty and malformed values, long codes), each under
 //! a memory cap and a timeout. Every run must end, by itself, in an answer (status 0 and some
 //! output) or in one line on stderr and status 2: never a panic, a signal, a hang, or memory
@@ -17,7 +17,7 @@ const MEMORY_CAP_KIB: u64 = 3 * 1024 * 1024;
 /// room for a debug build on a busy 2-core machine.
 const TIMEOUT: Duration = Duration::from_secs(60);
 
-/// Runs `cgt arguments` with `input` on stdin under the memory cap and the timeout, and checks
+/// Runs `onag arguments` with `input` on stdin under the memory cap and the timeout, and checks
 /// that it ended in an answer or in one clear error line; its status and stderr.
 /// The output of `child`, which must end within [`TIMEOUT`] (else it is killed and the test
 /// fails, naming `what`). The output is drained by another thread while this one keeps time, so
@@ -41,13 +41,13 @@ fn check(arguments: &[&str], input: &[u8]) -> (Option<i32>, String) {
     let mut child = Command::new("sh")
         .arg("-c")
         .arg(format!("ulimit -v {MEMORY_CAP_KIB} && exec \"$0\" \"$@\""))
-        .arg(env!("CARGO_BIN_EXE_cgt"))
+        .arg(env!("CARGO_BIN_EXE_onag"))
         .args(arguments)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("cgt starts");
+        .expect("onag starts");
     let mut stdin = child.stdin.take().expect("stdin");
     let _ = stdin.write_all(input);
     drop(stdin);
@@ -60,7 +60,7 @@ fn check(arguments: &[&str], input: &[u8]) -> (Option<i32>, String) {
         Some(0) => assert!(!output.stdout.is_empty(), "{arguments:?}: no output"),
         Some(2) => {
             assert_eq!(stderr.lines().count(), 1, "{arguments:?}: {stderr}");
-            assert!(stderr.starts_with("cgt: "), "{arguments:?}: {stderr}");
+            assert!(stderr.starts_with("onag: "), "{arguments:?}: {stderr}");
         }
         other => panic!("{arguments:?} ended with status {other:?}: {stderr}"),
     }
@@ -480,7 +480,7 @@ fn play_on_extreme_positions_and_input() {
         ),
         (vec!["play", "nim", MAX, MAX], hint_then_quit),
         (
-            vec!["play", "grundy", "100000", "--first", "cgt"],
+            vec!["play", "grundy", "100000", "--first", "onag"],
             hint_then_quit,
         ),
         (vec!["play", "nim", "3", "4"], b"\xff\xfe\n".as_slice()),
@@ -554,20 +554,20 @@ fn inputs_without_end_are_refused_at_their_bound() {
     );
 }
 
-/// `cgt ... | head -1`: the reader goes away, and cgt ends quietly with status 0.
+/// `onag ... | head -1`: the reader goes away, and onag ends quietly with status 0.
 #[test]
 fn a_closed_pipe_ends_quietly() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cgt"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_onag"))
         .args(["sequence", "kayles", "--to", "1000000000"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("cgt starts");
+        .expect("onag starts");
     let mut stdout = child.stdout.take().expect("stdout");
     let mut first = [0u8; 64];
     std::io::Read::read_exact(&mut stdout, &mut first).expect("some output");
     drop(stdout);
-    let output = child.wait_with_output().expect("cgt ends");
+    let output = child.wait_with_output().expect("onag ends");
     assert_eq!(output.status.code(), Some(0));
     assert!(
         output.stderr.is_empty(),
@@ -588,11 +588,11 @@ fn a_full_disk_is_one_line() {
         vec!["sequence", "kayles", "--to", "100000"],
         vec!["games"],
     ] {
-        let output = Command::new(env!("CARGO_BIN_EXE_cgt"))
+        let output = Command::new(env!("CARGO_BIN_EXE_onag"))
             .args(&arguments)
             .stdout(std::fs::File::create("/dev/full").expect("/dev/full"))
             .output()
-            .expect("cgt runs");
+            .expect("onag runs");
         assert_eq!(output.status.code(), Some(2), "{arguments:?}");
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(stderr.lines().count(), 1, "{arguments:?}: {stderr}");
@@ -615,7 +615,7 @@ fn graph_files_are_read_as_written_or_refused() {
     let a_to_b = |path: &str| {
         let (code, _) = check(&["value", "--graph", path, "--json"], b"");
         assert_eq!(code, Some(0), "{path}");
-        let output = Command::new(env!("CARGO_BIN_EXE_cgt"))
+        let output = Command::new(env!("CARGO_BIN_EXE_onag"))
             .args(["value", "--graph", path, "--json"])
             .output()
             .unwrap();
@@ -693,10 +693,10 @@ fn graph_files_are_read_as_written_or_refused() {
 #[test]
 fn one_spelling_one_message() {
     let run = |arguments: &[&str]| {
-        Command::new(env!("CARGO_BIN_EXE_cgt"))
+        Command::new(env!("CARGO_BIN_EXE_onag"))
             .args(arguments)
             .output()
-            .expect("cgt runs")
+            .expect("onag runs")
     };
     // `--json` on `graph`, as on every other subcommand.
     let json = run(&["graph", "nim", "2", "--json"]);
@@ -732,8 +732,8 @@ fn one_spelling_one_message() {
         }
     }
     // A game over before anyone moved does not say somebody made the last move.
-    for (first, winner) in [("me", "cgt wins"), ("cgt", "You win")] {
-        let output = Command::new(env!("CARGO_BIN_EXE_cgt"))
+    for (first, winner) in [("me", "onag wins"), ("onag", "You win")] {
+        let output = Command::new(env!("CARGO_BIN_EXE_onag"))
             .args(["play", "nim", "0", "--first", first])
             .stdin(Stdio::null())
             .output()
@@ -750,13 +750,13 @@ fn one_spelling_one_message() {
         let output = Command::new("sh")
             .arg("-c")
             .arg("exec \"$0\" --help > /dev/full")
-            .arg(env!("CARGO_BIN_EXE_cgt"))
+            .arg(env!("CARGO_BIN_EXE_onag"))
             .output()
             .unwrap();
         assert_eq!(output.status.code(), Some(2));
         let stderr = String::from_utf8_lossy(&output.stderr);
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
-        assert!(stderr.starts_with("cgt: "), "{stderr}");
+        assert!(stderr.starts_with("onag: "), "{stderr}");
     }
 }
 
@@ -772,7 +772,7 @@ fn wythoff_positions_past_the_search_that_the_rule_settles() {
         ("5,5000000000000000000".to_string(), "5,3"),
         (format!("{MAX},7"), "4,7"),
     ] {
-        let output = Command::new(env!("CARGO_BIN_EXE_cgt"))
+        let output = Command::new(env!("CARGO_BIN_EXE_onag"))
             .args(["value", "wythoff", &position, "--json"])
             .output()
             .unwrap();
@@ -802,7 +802,7 @@ fn wythoff_positions_past_the_search_that_the_rule_settles() {
     // N-position won by taking one from both.
     let (low, high) = (7_461_864_723_258_187_525u64, 12_073_550_741_685_575_429u64);
     let value = |position: String| -> serde_json::Value {
-        let output = Command::new(env!("CARGO_BIN_EXE_cgt"))
+        let output = Command::new(env!("CARGO_BIN_EXE_onag"))
             .args(["value", "wythoff", &position, "--json"])
             .output()
             .unwrap();
@@ -823,7 +823,7 @@ fn wythoff_positions_past_the_search_that_the_rule_settles() {
 fn moores_nim_1_is_valued_as_nim() {
     for heaps in [[3u64, 100_000_000], [3, 5], [1 << 40, 7], [u64::MAX, 1]] {
         let position = format!("{},{}", heaps[0], heaps[1]);
-        let output = Command::new(env!("CARGO_BIN_EXE_cgt"))
+        let output = Command::new(env!("CARGO_BIN_EXE_onag"))
             .args(["value", "moore:1", &position, "--json"])
             .output()
             .unwrap();
@@ -837,15 +837,15 @@ fn moores_nim_1_is_valued_as_nim() {
     }
 }
 
-/// Sends `signal` to a run of `cgt arguments` after `after`, and answers its exit status and
+/// Sends `signal` to a run of `onag arguments` after `after`, and answers its exit status and
 /// stderr (the run must end by itself within a few seconds of the signal).
 fn interrupt(arguments: &[&str], signal: &str, after: Duration) -> (Option<i32>, String) {
-    let child = Command::new(env!("CARGO_BIN_EXE_cgt"))
+    let child = Command::new(env!("CARGO_BIN_EXE_onag"))
         .args(arguments)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("cgt starts");
+        .expect("onag starts");
     std::thread::sleep(after);
     let pid = child.id();
     Command::new("kill")
@@ -893,7 +893,7 @@ fn interrupted_work_keeps_its_checkpoint() {
     );
     assert_eq!(code, Some(130), "{stderr}");
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.starts_with("cgt: interrupted"), "{stderr}");
+    assert!(stderr.starts_with("onag: interrupted"), "{stderr}");
     assert!(sequence.exists(), "no checkpoint after Ctrl-C");
     let fresh = super::common::json(&["sequence", "octal:0.6", "--to", "20000", "--json"]);
     let resumed = super::common::json(&[
@@ -915,7 +915,7 @@ fn interrupted_work_keeps_its_checkpoint() {
         Duration::from_millis(1500),
     );
     assert_eq!(code, Some(130), "{stderr}");
-    assert!(stderr.starts_with("cgt: interrupted"), "{stderr}");
+    assert!(stderr.starts_with("onag: interrupted"), "{stderr}");
     assert!(quotient.exists(), "no checkpoint after SIGTERM");
 }
 
@@ -1118,12 +1118,12 @@ fn checkpoints_two_writers_directories_and_finished_files() {
     ];
     let children: Vec<_> = (0..2)
         .map(|_| {
-            Command::new(env!("CARGO_BIN_EXE_cgt"))
+            Command::new(env!("CARGO_BIN_EXE_onag"))
                 .args(arguments)
                 .stdout(Stdio::piped())
                 .stderr(Stdio::piped())
                 .spawn()
-                .expect("cgt starts")
+                .expect("onag starts")
         })
         .collect();
     let outputs: Vec<_> = children
@@ -1150,7 +1150,7 @@ fn checkpoints_two_writers_directories_and_finished_files() {
     let before = std::fs::metadata(&file)
         .and_then(|m| m.modified())
         .expect("mtime");
-    let resumed = super::common::cgt(&arguments);
+    let resumed = super::common::onag(&arguments);
     assert!(resumed.status.success());
     assert_eq!(
         crate::common::without_work(&resumed.stdout),
@@ -1238,7 +1238,7 @@ fn devices_and_pipes_are_refused_where_a_file_is_replaced_or_read_whole() {
     std::fs::create_dir(&keep).unwrap();
     std::fs::create_dir(keep.join("kayles.seconds")).unwrap();
     let keep = keep.to_str().unwrap();
-    let output = crate::common::cgt(&["sweep", list, "--to", "10", "--checkpoints", keep]);
+    let output = crate::common::onag(&["sweep", list, "--to", "10", "--checkpoints", keep]);
     assert_eq!(output.status.code(), Some(2), "{output:?}");
     let table = String::from_utf8(output.stdout).unwrap();
     assert!(
@@ -1256,7 +1256,7 @@ fn summaries_past_the_values_read_come_from_the_proven_period() {
             b"",
         );
         assert_eq!(code, Some(0), "{game}");
-        let output = super::common::cgt(&["sequence", game, "--to", &n.to_string(), "--summary"]);
+        let output = super::common::onag(&["sequence", game, "--to", &n.to_string(), "--summary"]);
         String::from_utf8(output.stdout).expect("UTF-8")
     };
     // Kayles: period 12 from 71 (OEIS A002186); no heap but 0 is a P-position.
@@ -1376,7 +1376,7 @@ fn wide_vertex_names_keep_the_columns_aligned() {
     let scratch = crate::common::Scratch::new("wide");
     let path = scratch.join("graph.txt");
     std::fs::write(&path, "漢字 a\na b\nb ça\n").expect("the graph file");
-    let output = super::common::cgt(&["value", "--graph", path.to_str().unwrap()]);
+    let output = super::common::onag(&["value", "--graph", path.to_str().unwrap()]);
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).expect("UTF-8");
     let starts: Vec<usize> = text
@@ -1392,7 +1392,7 @@ fn wide_vertex_names_keep_the_columns_aligned() {
     assert!(starts.iter().all(|&start| start == starts[0]), "{text}");
 }
 
-/// The output of `cgt play arguments` with `input` piped in.
+/// The output of `onag play arguments` with `input` piped in.
 fn played(arguments: &[&str], input: &str) -> String {
     String::from_utf8(super::common::play_script(arguments, input).stdout).expect("UTF-8")
 }
@@ -1439,7 +1439,7 @@ fn a_hint_pasted_back_whole_is_played() {
 
 #[test]
 fn play_on_a_board_the_mirror_wins_prompts_at_once_and_mirrors() {
-    // Cram 8 x 8 is a second-player win by the half-turn (Gardner): cgt, moving second, answers
+    // Cram 8 x 8 is a second-player win by the half-turn (Gardner): onag, moving second, answers
     // each domino with its image, (r, c) -> (9 - r, 9 - c), without a search; the first prompt
     // comes at once, and quit is read.
     let input = b"r1c1-r1c2\nr3c4-r4c4\nquit\n";
@@ -1447,11 +1447,11 @@ fn play_on_a_board_the_mirror_wins_prompts_at_once_and_mirrors() {
     assert_eq!(code, Some(0));
     let transcript = played(&["cram", "8x8"], std::str::from_utf8(input).unwrap());
     assert!(
-        transcript.contains("cgt: domino on r8c7-r8c8"),
+        transcript.contains("onag: domino on r8c7-r8c8"),
         "{transcript}"
     );
     assert!(
-        transcript.contains("cgt: domino on r5c5-r6c5"),
+        transcript.contains("onag: domino on r5c5-r6c5"),
         "{transcript}"
     );
     assert!(transcript.contains("You resign"), "{transcript}");
@@ -1499,7 +1499,7 @@ fn a_checkpoint_that_cannot_be_written_at_the_end_loses_no_values() {
     // the values are printed all the same, with the failure after them as the one error line.
     let directory = crate::common::Scratch::new("gone");
     let file = directory.join("0.6.ckpt");
-    let child = Command::new(env!("CARGO_BIN_EXE_cgt"))
+    let child = Command::new(env!("CARGO_BIN_EXE_onag"))
         .args([
             "sequence",
             "octal:0.6",
@@ -1518,7 +1518,7 @@ fn a_checkpoint_that_cannot_be_written_at_the_end_loses_no_values() {
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("cgt starts");
+        .expect("onag starts");
     std::thread::sleep(Duration::from_millis(300));
     std::fs::remove_dir_all(&*directory).expect("the folder goes");
     let output = child.wait_with_output().expect("output");
@@ -1563,19 +1563,19 @@ fn dot_parsing_is_held_to_the_memory_budget() {
     assert_eq!(code, Some(0));
 }
 
-/// A reader that goes away while a long computation runs (`cgt ... | head` once head has what
+/// A reader that goes away while a long computation runs (`onag ... | head` once head has what
 /// it wants, `| true`): the program sees it at its next progress report and ends quietly with
 /// status 0, as it does at a write to a closed pipe, instead of computing for minutes an answer
 /// nobody reads. Officers to 10^8 takes minutes; the run is given the suite's time limit.
 #[test]
 fn a_reader_gone_during_the_computation_ends_it_quietly() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cgt"))
+    let mut child = Command::new(env!("CARGO_BIN_EXE_onag"))
         .args(["sequence", "octal:0.6", "--to", "100000000", "--summary"])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("cgt starts");
+        .expect("onag starts");
     // The reader closes its end at once.
     drop(child.stdout.take());
     let output = within_the_limit(child, "a sequence with no reader");
@@ -1583,18 +1583,20 @@ fn a_reader_gone_during_the_computation_ends_it_quietly() {
     assert!(output.stderr.is_empty(), "{output:?}");
 }
 
-/// On a board no strategy argument settles (Cram 7 x 9, odd by odd: a search of hours), cgt's
-/// reply is looked for within `--think` seconds, and then a move is played that cgt says it
+/// On a board no strategy argument settles (Cram 7 x 9, odd by odd: a search of hours), onag's
+/// reply is looked for within `--think` seconds, and then a move is played that onag says it
 /// could not value, never one it calls winning; the game goes on to the next prompt.
 #[test]
 fn play_replies_within_its_time_to_think() {
-    let output =
-        crate::common::play_script(&["cram", "7x9", "--first", "cgt", "--think", "1"], "quit\n");
+    let output = crate::common::play_script(
+        &["cram", "7x9", "--first", "onag", "--think", "1"],
+        "quit\n",
+    );
     assert!(output.status.success(), "{output:?}");
     let text = String::from_utf8(output.stdout).unwrap();
     let reply = text
         .lines()
-        .find(|line| line.starts_with("cgt: "))
+        .find(|line| line.starts_with("onag: "))
         .expect("a reply");
     assert!(
         reply.contains("no winning move found within 1 s"),

@@ -1,12 +1,12 @@
 //! The explorer in a real browser: headless Chromium, driven over the DevTools protocol (a
 //! WebSocket to the page), opens the catalogue, picks Kayles, enters a position, reads its
-//! value, clicks a winning move, goes back and forward, plays a game to its end against cgt and
+//! value, clicks a winning move, goes back and forward, plays a game to its end against onag and
 //! opens a sequence's plot; each value read off the page is checked against OEIS A002186, and a
 //! screenshot of each page is saved (under the target directory's `tmp/explorer`).
 //!
-//! Chromium is found as `$CGT_CHROMIUM`, else `chromium`, `chromium-browser` or
+//! Chromium is found as `$ONAG_CHROMIUM`, else `chromium`, `chromium-browser` or
 //! `google-chrome` on the PATH (`.ci/run` installs Debian's `chromium`). Where there is none,
-//! the test says so and passes, unless `CGT_REQUIRE_BROWSER` is set (as `.ci/run` sets it).
+//! the test says so and passes, unless `ONAG_REQUIRE_BROWSER` is set (as `.ci/run` sets it).
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpStream;
@@ -22,7 +22,7 @@ use crate::common::{Scratch, oracle_values};
 
 /// The browser to drive, if there is one.
 fn chromium() -> Option<PathBuf> {
-    if let Some(path) = std::env::var_os("CGT_CHROMIUM") {
+    if let Some(path) = std::env::var_os("ONAG_CHROMIUM") {
         return Some(PathBuf::from(path));
     }
     let path = std::env::var_os("PATH")?;
@@ -84,7 +84,7 @@ impl Browser {
         };
         std::thread::spawn(move || for _ in lines {});
         // The page's own socket, from the list of targets.
-        let listed = cgt_testkit::serve::get_at(&endpoint, "/json/list");
+        let listed = onag_testkit::serve::get_at(&endpoint, "/json/list");
         let targets: Value = serde_json::from_slice(&listed.body).expect("the targets");
         let page = targets
             .as_array()
@@ -217,10 +217,10 @@ fn heaps_left(text: &str) -> Vec<usize> {
 fn the_explorer_works_in_a_real_browser() {
     let Some(program) = chromium() else {
         assert!(
-            std::env::var_os("CGT_REQUIRE_BROWSER").is_none(),
-            "CGT_REQUIRE_BROWSER is set, and no Chromium was found"
+            std::env::var_os("ONAG_REQUIRE_BROWSER").is_none(),
+            "ONAG_REQUIRE_BROWSER is set, and no Chromium was found"
         );
-        eprintln!("skipped: no Chromium found (install Debian's chromium, or set CGT_CHROMIUM)");
+        eprintln!("skipped: no Chromium found (install Debian's chromium, or set ONAG_CHROMIUM)");
         return;
     };
     let kayles = oracle_values("kayles_0.77.json", "/G_expanded_by_rule_0_to_1199/values");
@@ -269,8 +269,8 @@ fn the_explorer_works_in_a_real_browser() {
     browser.eval("history.forward()");
     browser.wait_text("#value", "0");
 
-    // Play Kayles 3 3 (a P-position: G(3) = G(3)) against cgt, moving first: whatever is
-    // played, cgt wins. A hint says no move wins; undo takes a turn back.
+    // Play Kayles 3 3 (a P-position: G(3) = G(3)) against onag, moving first: whatever is
+    // played, onag wins. A hint says no move wins; undo takes a turn back.
     assert_eq!(nim_sum(&[3, 3]), 0);
     browser.open(&format!("{base}/play/kayles?position=3+3&first=me"));
     browser.wait_for("document.querySelectorAll('.play-move').length");
@@ -279,7 +279,7 @@ fn the_explorer_works_in_a_real_browser() {
     assert!(hint.as_str().unwrap().starts_with("No move wins"), "{hint}");
     browser.eval("document.querySelector('.play-move').click()");
     browser.wait_for("document.querySelectorAll('#history li').length === 2");
-    // The board is drawn again once cgt's reply is valued: click Undo once it is there and
+    // The board is drawn again once onag's reply is valued: click Undo once it is there and
     // enabled, not while the page is between two drawings.
     browser.wait_for(
         "document.querySelector('#undo-button') && !document.querySelector('#undo-button').disabled",
@@ -301,8 +301,11 @@ fn the_explorer_works_in_a_real_browser() {
         ));
     }
     let result = browser.wait_for("document.querySelector('#result').textContent");
-    assert!(result.as_str().unwrap().starts_with("cgt wins"), "{result}");
-    // The value of every position played, drawn as the game went: cgt always left 0.
+    assert!(
+        result.as_str().unwrap().starts_with("onag wins"),
+        "{result}"
+    );
+    // The value of every position played, drawn as the game went: onag always left 0.
     let drawn = browser.eval(
         "Array.from(document.querySelectorAll('#value-history circle')).map(c => Number(c.dataset.value))",
     );
@@ -314,7 +317,7 @@ fn the_explorer_works_in_a_real_browser() {
         .collect();
     assert!(drawn.len() >= 2 && drawn[0] == 0, "{drawn:?}");
     for (turn, value) in drawn.iter().enumerate() {
-        // The player moves at even turns, from the positions cgt left: P-positions.
+        // The player moves at even turns, from the positions onag left: P-positions.
         if turn % 2 == 0 {
             assert_eq!(*value, 0, "{drawn:?}");
         }

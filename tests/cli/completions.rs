@@ -1,6 +1,6 @@
-//! `cgt completions`: a script for each shell; and no argument list makes `cgt` panic.
+//! `onag completions`: a script for each shell; and no argument list makes `onag` panic.
 
-use crate::common::{cgt, json};
+use crate::common::{json, onag};
 
 use std::process::Command;
 
@@ -9,7 +9,7 @@ use proptest::prelude::*;
 #[test]
 fn completions_are_generated_for_each_shell() {
     for shell in ["bash", "zsh", "fish"] {
-        let output = cgt(&["completions", shell]);
+        let output = onag(&["completions", shell]);
         assert!(output.status.success());
         let script = String::from_utf8(output.stdout).unwrap();
         assert!(
@@ -26,7 +26,7 @@ fn completions_are_generated_for_each_shell() {
             assert!(script.contains(name), "{shell}: {name}");
         }
     }
-    assert_eq!(cgt(&["completions", "tcsh"]).status.code(), Some(2));
+    assert_eq!(onag(&["completions", "tcsh"]).status.code(), Some(2));
 }
 
 /// A word the parser may meet: pieces of the grammar, numbers, and arbitrary text.
@@ -75,7 +75,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(96))]
 
     #[test]
-    fn no_argument_list_makes_cgt_panic(words in prop::collection::vec(word(), 0..6)) {
+    fn no_argument_list_makes_onag_panic(words in prop::collection::vec(word(), 0..6)) {
         let mut arguments: Vec<String> = Vec::new();
         // Glue some words together, as in bash:3 or octal:0.77.
         for word in words {
@@ -85,7 +85,7 @@ proptest! {
             }
         }
         // Keep every run small: a heap or a sequence bound of at most 3 digits.
-        let output = Command::new(env!("CARGO_BIN_EXE_cgt"))
+        let output = Command::new(env!("CARGO_BIN_EXE_onag"))
             .args(&arguments)
             .arg("--max-positions")
             .arg("100000")

@@ -5,14 +5,14 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use crate::common::{Scratch, cgt, fails, json};
+use crate::common::{Scratch, fails, json, onag};
 
 /// Writes `text` to the file `name` of the test's scratch folder; its path.
 fn file(scratch: &Scratch, name: &str, text: &str) -> String {
     scratch.file(name, text).to_str().unwrap().to_string()
 }
 
-/// `cgt play` with `script` as its input; its whole output.
+/// `onag play` with `script` as its input; its whole output.
 fn play(arguments: &[&str], script: &str) -> String {
     let output = crate::common::play_script(arguments, script);
     assert!(output.status.success(), "{output:?}");
@@ -97,11 +97,11 @@ fn graph_files_in_every_format() {
         assert_eq!(graph["nodes"].as_array().unwrap().len(), 4, "{path}");
         assert_eq!(graph["edges"].as_array().unwrap().len(), 4, "{path}");
     }
-    let dot_text = String::from_utf8(cgt(&["graph", "--graph", &dot, "a"]).stdout).unwrap();
+    let dot_text = String::from_utf8(onag(&["graph", "--graph", &dot, "a"]).stdout).unwrap();
     assert!(dot_text.contains("style=\"bold,dashed\""), "{dot_text}");
-    let svg = cgt(&["graph", "--graph", &dot, "v", "--format", "svg"]);
+    let svg = onag(&["graph", "--graph", &dot, "v", "--format", "svg"]);
     assert!(svg.status.success());
-    let moves = String::from_utf8(cgt(&["moves", "--graph", &dot, "a", "v"]).stdout).unwrap();
+    let moves = String::from_utf8(onag(&["moves", "--graph", &dot, "a", "v"]).stdout).unwrap();
     assert!(moves.contains("a -> b"), "{moves}");
     assert!(moves.contains("<- keeps the draw"), "{moves}");
 }
@@ -147,14 +147,14 @@ fn bad_graph_files_and_positions_get_one_line() {
 
 #[test]
 fn play_claims_draws_in_repeated_d_positions() {
-    // Square-But-One 2 is a draw (the oracle's D list); cgt keeps it by 2 -> 3, the player
-    // answers 3 -> 2, and cgt, to move again in 2, claims the draw.
-    let transcript = play(&["square-but-one", "2", "--first", "cgt"], "1 2\n");
+    // Square-But-One 2 is a draw (the oracle's D list); onag keeps it by 2 -> 3, the player
+    // answers 3 -> 2, and onag, to move again in 2, claims the draw.
+    let transcript = play(&["square-but-one", "2", "--first", "onag"], "1 2\n");
     assert!(
-        transcript.contains("cgt: add one: 2 -> 3, which keeps the draw"),
+        transcript.contains("onag: add one: 2 -> 3, which keeps the draw"),
         "{transcript}"
     );
-    assert!(transcript.contains("cgt claims a draw"), "{transcript}");
+    assert!(transcript.contains("onag claims a draw"), "{transcript}");
     // The player may claim it too, in a position met before with them to move.
     let transcript = play(&["square-but-one", "3"], "draw\n1 2\ndraw\n");
     assert!(
@@ -167,13 +167,13 @@ fn play_claims_draws_in_repeated_d_positions() {
 #[test]
 fn play_wins_a_won_loopy_game_without_going_round() {
     // WindUp(5, {1,3}) with tokens on 2 and 4: ∞{0} + 0 = ∞{0}, an N-position (the oracle's
-    // row). Whatever the player answers, cgt wins, never going round the clock for ever.
+    // row). Whatever the player answers, onag wins, never going round the clock for ever.
     for script in ["1 1\n1 3\n2 3\n1 0\n2 1\n", "2 1\n2 0\n1 1\n1 3\n2 3\n"] {
         let mut input = script.repeat(20);
         input.push_str("quit\n");
-        let transcript = play(&["windup:5:1,3", "2", "4", "--first", "cgt"], &input);
+        let transcript = play(&["windup:5:1,3", "2", "4", "--first", "onag"], &input);
         assert!(
-            transcript.contains("You have no move left: cgt made the last move. cgt wins."),
+            transcript.contains("You have no move left: onag made the last move. onag wins."),
             "{transcript}"
         );
     }
@@ -410,7 +410,7 @@ fn misere_outcomes_of_a_graph_file_worked_by_hand() {
         .map(|v| v["outcome"].as_str().unwrap())
         .collect();
     assert_eq!(outcomes, ["N", "P", "N"]);
-    let text = String::from_utf8(cgt(&["value", "--graph", &path, "--misere"]).stdout).unwrap();
+    let text = String::from_utf8(onag(&["value", "--graph", &path, "--misere"]).stdout).unwrap();
     assert!(text.contains("misère play"), "{text}");
     // Two tokens on x, worked through the sum's six positions: z + z (no move: N), z + y (its
     // one move reaches z + z: P), z + x and y + y (each reaches z + y: N), y + x (reaches only
@@ -426,7 +426,7 @@ fn misere_outcomes_of_a_graph_file_worked_by_hand() {
 #[test]
 fn misere_play_of_a_game_with_cycles_wins_and_keeps_draws() {
     // Square-But-One 6 + 9 is a misère N-position (the brute force above, and by hand: 9 -> 5
-    // leaves 6 + 5). Whatever the player answers, cgt wins, never going round for ever.
+    // leaves 6 + 5). Whatever the player answers, onag wins, never going round for ever.
     for script in [
         "1 5\n1 2\n2 1\n1 7\n2 0\n1 0\n",
         "2 4\n1 7\n2 8\n1 3\n2 0\n1 2\n1 0\n",
@@ -434,24 +434,24 @@ fn misere_play_of_a_game_with_cycles_wins_and_keeps_draws() {
         let mut input = script.repeat(20);
         input.push_str("quit\n");
         let transcript = play(
-            &["square-but-one", "6", "9", "--misere", "--first", "cgt"],
+            &["square-but-one", "6", "9", "--misere", "--first", "onag"],
             &input,
         );
         assert!(
-            transcript.contains("cgt has no move left: you made the last move, which loses in misère play. cgt wins."),
+            transcript.contains("onag has no move left: you made the last move, which loses in misère play. onag wins."),
             "{transcript}"
         );
     }
     // WindUp(4, {2}): 2 leads only to 0, which in misère play the player to move has won, so 2
-    // is a P-position; 1 and 3 lead only to each other, a draw. From 1 cgt keeps it, and claims
-    // it when 1 comes back with cgt to move.
-    let transcript = play(&["windup:4:2", "1", "--misere", "--first", "cgt"], "1 1\n");
+    // is a P-position; 1 and 3 lead only to each other, a draw. From 1 onag keeps it, and claims
+    // it when 1 comes back with onag to move.
+    let transcript = play(&["windup:4:2", "1", "--misere", "--first", "onag"], "1 1\n");
     assert!(
         transcript.contains("(misère D, a draw with best play)"),
         "{transcript}"
     );
     assert!(transcript.contains("which keeps the draw"), "{transcript}");
-    assert!(transcript.contains("cgt claims a draw"), "{transcript}");
+    assert!(transcript.contains("onag claims a draw"), "{transcript}");
 }
 
 /// A graph file of short names makes a graph many times its size: the graph is counted as it

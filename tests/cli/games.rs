@@ -1,6 +1,6 @@
-//! `cgt games`: the catalogue listed, and the README's table of games equal to it.
+//! `onag games`: the catalogue listed, and the README's table of games equal to it.
 
-use crate::common::{cgt, json};
+use crate::common::{json, onag};
 
 #[test]
 fn games_lists_every_game_of_the_grammar() {
@@ -28,17 +28,17 @@ fn games_lists_every_game_of_the_grammar() {
     }
 }
 
-/// The README's table of games is the catalogue's, as `cgt games --markdown` prints it.
+/// The README's table of games is the catalogue's, as `onag games --markdown` prints it.
 #[test]
 fn the_readme_lists_the_catalogue() {
     let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
         .expect("the README");
     let start = readme
-        .find("<!-- games: cgt games --markdown -->\n")
+        .find("<!-- games: onag games --markdown -->\n")
         .expect("the games table's start marker");
     let end = readme.find("<!-- end games -->").expect("its end marker");
-    let table = &readme[start + "<!-- games: cgt games --markdown -->\n".len()..end];
-    let output = cgt(&["games", "--markdown"]);
+    let table = &readme[start + "<!-- games: onag games --markdown -->\n".len()..end];
+    let output = onag(&["games", "--markdown"]);
     assert!(output.status.success());
     assert_eq!(table, String::from_utf8(output.stdout).unwrap());
 }

@@ -1,13 +1,13 @@
-//! `cgt graph`: state graphs in DOT, JSON and SVG parsed back and checked, misère labels,
+//! `onag graph`: state graphs in DOT, JSON and SVG parsed back and checked, misère labels,
 //! and drawings in ASCII.
 
-use crate::common::{cgt, json};
+use crate::common::{json, onag};
 
 use std::collections::HashMap;
 
 #[test]
 fn graph_dot_parses_back_to_the_nim_state_graph() {
-    let output = cgt(&["graph", "nim", "2", "1", "--format", "dot"]);
+    let output = onag(&["graph", "nim", "2", "1", "--format", "dot"]);
     assert!(output.status.success());
     let dot = String::from_utf8(output.stdout).unwrap();
     let mut labels = HashMap::new();
@@ -57,11 +57,11 @@ fn graph_json_and_svg_and_its_limit() {
         let p = n % 7 == 0 || n % 7 == 2;
         assert_eq!(node["outcome"], if p { "P" } else { "N" }, "{node}");
     }
-    let output = cgt(&["graph", "kayles", "4", "--format", "svg"]);
+    let output = onag(&["graph", "kayles", "4", "--format", "svg"]);
     let svg = String::from_utf8(output.stdout).unwrap();
     let document = roxmltree::Document::parse(&svg).expect("well-formed SVG");
     assert_eq!(document.root_element().tag_name().name(), "svg");
-    let refused = cgt(&["graph", "nim", "30", "30", "--max-positions", "50"]);
+    let refused = onag(&["graph", "nim", "30", "30", "--max-positions", "50"]);
     assert_eq!(refused.status.code(), Some(2));
     let stderr = String::from_utf8(refused.stderr).unwrap();
     assert!(stderr.contains("raise --max-positions"), "{stderr}");
@@ -108,7 +108,7 @@ fn misere_graphs_label_positions_with_conways_misere_values() {
     // with no move (which hands the win to the opponent) never ends.
     let scratch = crate::common::Scratch::new("misere-cycle");
     let file = scratch.file("cycle.txt", "a b\nb c\nc a\nb d\n");
-    let output = cgt(&["graph", "--graph", file.to_str().unwrap(), "--misere"]);
+    let output = onag(&["graph", "--graph", file.to_str().unwrap(), "--misere"]);
     assert!(output.status.success());
     let dot = String::from_utf8(output.stdout).unwrap();
     assert!(dot.contains("misère play"), "{dot}");
@@ -125,7 +125,7 @@ fn misere_graphs_label_positions_with_conways_misere_values() {
         .unwrap();
     // d has no move: the player to move there has won, g⁻ = 1, written as the number it is.
     assert!(terminal.contains("label=\"d\\ng⁻ = 1\""), "{terminal}");
-    let svg = String::from_utf8(cgt(&["graph", "nim", "2", "--misere", "--format", "svg"]).stdout)
+    let svg = String::from_utf8(onag(&["graph", "nim", "2", "--misere", "--format", "svg"]).stdout)
         .unwrap();
     let document = roxmltree::Document::parse(&svg).expect("well-formed SVG");
     assert!(
@@ -145,10 +145,10 @@ fn graphs_drawn_with_ascii_hold_no_other_character() {
             if misere {
                 arguments.push("--misere");
             }
-            let plain = String::from_utf8(cgt(&arguments).stdout).unwrap();
+            let plain = String::from_utf8(onag(&arguments).stdout).unwrap();
             assert!(!plain.is_ascii(), "{format} {misere}: {plain}");
             arguments.push("--ascii");
-            let ascii = String::from_utf8(cgt(&arguments).stdout).unwrap();
+            let ascii = String::from_utf8(onag(&arguments).stdout).unwrap();
             assert!(ascii.is_ascii(), "{format} {misere}: {ascii}");
             assert!(ascii.contains("inf"), "{format} {misere}: {ascii}");
         }

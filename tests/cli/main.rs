@@ -1,4 +1,4 @@
-//! The `cgt` program run as a process, one module per subcommand (and the program as a whole,
+//! The `onag` program run as a process, one module per subcommand (and the program as a whole,
 //! games with cycles, the pruned search, a real terminal, and the adversarial suite): outputs
 //! checked against independent values, and every error path ending in one line on stderr and
 //! exit status 2.

@@ -1,4 +1,4 @@
-//! `cgt moves`: every move valued, against OEIS.
+//! `onag moves`: every move valued, against OEIS.
 
 use crate::common::json;
 

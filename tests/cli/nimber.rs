@@ -1,14 +1,14 @@
-//! `cgt nimber`: expressions in the nimber field against independent values.
+//! `onag nimber`: expressions in the nimber field against independent values.
 
-use crate::common::{cgt, fails, json};
+use crate::common::{fails, json, onag};
 
-/// `cgt nimber` against Ferguson's worked examples (tests/oracles/nim_multiplication.json) and
+/// `onag nimber` against Ferguson's worked examples (tests/oracles/nim_multiplication.json) and
 /// the Fermat 2-power rule, and its errors.
 #[test]
 fn nimber_expressions() {
     let examples = crate::common::oracle("nim_multiplication.json");
     let value = |expression: &str| {
-        let output = cgt(&["nimber", expression]);
+        let output = onag(&["nimber", expression]);
         assert!(output.status.success(), "{expression}: {output:?}");
         String::from_utf8(output.stdout).unwrap().trim().to_string()
     };

@@ -1,9 +1,9 @@
-//! `cgt play` driven through pipes as a player would: reading each prompt, deciding, answering.
+//! `onag play` driven through pipes as a player would: reading each prompt, deciding, answering.
 
 use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 
-/// A running `cgt play` and everything it has printed so far.
+/// A running `onag play` and everything it has printed so far.
 struct Session {
     child: Child,
     input: ChildStdin,
@@ -13,14 +13,14 @@ struct Session {
 
 impl Session {
     fn start(arguments: &[&str]) -> Session {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_cgt"))
+        let mut child = Command::new(env!("CARGO_BIN_EXE_onag"))
             .arg("play")
             .args(arguments)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .expect("cgt starts");
+            .expect("onag starts");
         let input = child.stdin.take().unwrap();
         let output = BufReader::new(child.stdout.take().unwrap());
         Session {
@@ -84,9 +84,9 @@ impl Session {
 }
 
 #[test]
-fn moving_first_from_a_p_position_loses_to_cgt() {
+fn moving_first_from_a_p_position_loses_to_onag() {
     // Nim 1 2 3: 1 ^ 2 ^ 3 = 0 (LeetCode 1908 sample 3: the first player loses). The player
-    // always takes one counter from the first non-empty heap; cgt must win every time.
+    // always takes one counter from the first non-empty heap; onag must win every time.
     let mut session = Session::start(&["nim", "1", "2", "3"]);
     let mut turns = 0;
     loop {
@@ -105,7 +105,7 @@ fn moving_first_from_a_p_position_loses_to_cgt() {
         assert!(turns < 20, "the game does not end");
     }
     let transcript = session.finish();
-    assert!(transcript.contains("cgt wins"), "{transcript}");
+    assert!(transcript.contains("onag wins"), "{transcript}");
     assert!(transcript.contains("makes the nim-sum 0"), "{transcript}");
 }
 
@@ -156,23 +156,23 @@ fn bad_input_gets_a_message_and_a_new_prompt() {
 }
 
 #[test]
-fn cgt_can_move_first() {
-    let output = Command::new(env!("CARGO_BIN_EXE_cgt"))
-        .args(["play", "nim", "3", "4", "5", "--first", "cgt"])
+fn onag_can_move_first() {
+    let output = Command::new(env!("CARGO_BIN_EXE_onag"))
+        .args(["play", "nim", "3", "4", "5", "--first", "onag"])
         .stdin(Stdio::null())
         .output()
         .unwrap();
     let text = String::from_utf8(output.stdout).unwrap();
-    // Bouton: 3 ^ 4 ^ 5 = 2, and the one heap with h ^ 2 < h is 3: cgt plays 3 -> 1.
+    // Bouton: 3 ^ 4 ^ 5 = 2, and the one heap with h ^ 2 < h is 3: onag plays 3 -> 1.
     assert!(
-        text.contains("cgt: heap 1: 3 -> 1, which makes the nim-sum 0"),
+        text.contains("onag: heap 1: 3 -> 1, which makes the nim-sum 0"),
         "{text}"
     );
     assert!(text.contains("Input ended"), "{text}");
 }
 
 /// Plays `start` by asking for a hint at every prompt and typing what `answer` makes of the
-/// text shown before the prompt (cgt's last move, the position) and of the hint's line (after
+/// text shown before the prompt (onag's last move, the position) and of the hint's line (after
 /// `hint: `), until the game ends; returns the transcript.
 fn play_by_hints(start: &[&str], mut answer: impl FnMut(&str, &str) -> String) -> String {
     let mut session = Session::start(start);
@@ -199,7 +199,7 @@ fn play_by_hints(start: &[&str], mut answer: impl FnMut(&str, &str) -> String) -
     session.finish()
 }
 
-/// Games whose components are not heaps, played by following cgt's hints from an N-position:
+/// Games whose components are not heaps, played by following onag's hints from an N-position:
 /// the player must win, every hinted move being accepted as typed.
 #[test]
 fn following_hints_wins_games_of_other_shapes() {
@@ -222,7 +222,7 @@ fn following_hints_wins_games_of_other_shapes() {
     }
 }
 
-/// Misère Nim from 3 5 1 (HDU 1907: the first player wins), following cgt's hints to a win.
+/// Misère Nim from 3 5 1 (HDU 1907: the first player wins), following onag's hints to a win.
 #[test]
 fn following_misere_hints_wins() {
     let transcript = follow_hints(&["nim", "3", "5", "1", "--misere"]);
@@ -241,15 +241,15 @@ fn cram_after(board: &str, description: &str) -> String {
 
 /// Cram from 4 x 5 (nimber 2 in Beling's table, tests/oracles/cram_beling.json: an
 /// N-position), played by a player who reads the hint's domino and types the board it leaves;
-/// each board cgt shows is the one before with exactly the domino just described filled in, as
+/// each board onag shows is the one before with exactly the domino just described filled in, as
 /// played (not turned to another orientation).
 #[test]
 fn following_cram_hints_wins_on_the_board_as_played() {
     let mut board = "4x5".to_string();
     let transcript = play_by_hints(&["cram", "4x5", "--threads", "1"], |before, hint| {
-        // After cgt's reply ("cgt: domino on r2c2-r3c2, which ..." or "... (no move wins
+        // After onag's reply ("onag: domino on r2c2-r3c2, which ..." or "... (no move wins
         // ...)"), the board shown is the one before with its domino filled.
-        if let Some(reply) = before.lines().find_map(|line| line.strip_prefix("cgt: ")) {
+        if let Some(reply) = before.lines().find_map(|line| line.strip_prefix("onag: ")) {
             let description = reply.split([',', '(']).next().unwrap().trim();
             board = cram_after(&board, description);
         }
@@ -375,7 +375,7 @@ fn hints_in_a_sum_name_the_component() {
     });
     assert!(transcript.contains("You win!"), "{transcript}");
     assert!(!transcript.contains("try again"), "{transcript}");
-    assert!(transcript.contains("cgt: component "), "{transcript}");
+    assert!(transcript.contains("onag: component "), "{transcript}");
 }
 
 /// A cycle is written `cycle:N` whatever the numbering it is kept in, so its vertices and edges
@@ -584,10 +584,10 @@ fn typed_back(start: &[&str], ask: Option<&str>, pick: impl Fn(&str) -> Option<S
 
 /// A position whose outcome only a closed form knows (a rectangle of Chomp is an N-position,
 /// strategy stealing) and whose winning moves are past the limits: the hint says a move wins
-/// but was not found, never that the position is a P-position, and cgt's move says the same.
+/// but was not found, never that the position is a P-position, and onag's move says the same.
 #[test]
 fn an_n_position_past_the_limits_is_not_called_a_p_position() {
-    for first in ["me", "cgt"] {
+    for first in ["me", "onag"] {
         let mut session = Session::start(&[
             "chomp",
             "200,200,200",

@@ -1,6 +1,6 @@
-//! `cgt sequence --plot`: the plot is well-formed SVG with the values and the period.
+//! `onag sequence --plot`: the plot is well-formed SVG with the values and the period.
 
-use crate::common::cgt;
+use crate::common::onag;
 
 #[test]
 fn plot_is_well_formed_svg_with_the_values_and_the_period() {
@@ -29,7 +29,7 @@ fn plot_is_well_formed_svg_with_the_values_and_the_period() {
     };
     assert!(marks("preperiod") && marks("period"));
     assert!(svg.contains("period 12"));
-    let refused = cgt(&["sequence", "kayles", "--to", "10", "--plot", "out.gif"]);
+    let refused = onag(&["sequence", "kayles", "--to", "10", "--plot", "out.gif"]);
     assert_eq!(refused.status.code(), Some(2));
     // The PNG is a real 900 x 460 image: its signature and header say so.
     let bytes = crate::common::plot("kayles", 600, "png");

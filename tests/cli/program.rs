@@ -1,11 +1,11 @@
 //! The command line as a whole: help, the grammar of games and positions, malformed input
 //! (one line and status 2), limits, and every game of the catalogue in every subcommand.
 
-use crate::common::{cgt, fails, json};
+use crate::common::{fails, json, onag};
 
 #[test]
 fn help_documents_the_grammar() {
-    let output = cgt(&["--help"]);
+    let output = onag(&["--help"]);
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).unwrap();
     for game in ["nim", "bash:M", "subset-nim:S", "split-nim"] {
@@ -117,7 +117,7 @@ fn every_game_of_the_catalogue_works_in_every_subcommand() {
         let mut graph = vec!["graph"];
         graph.extend(&words);
         graph.extend(["--format", "json", "--max-positions", "20000"]);
-        let output = cgt(&graph);
+        let output = onag(&graph);
         if output.status.success() {
             let drawn: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
             let root = &drawn["nodes"][drawn["root"].as_u64().unwrap() as usize];
@@ -129,16 +129,16 @@ fn every_game_of_the_catalogue_works_in_every_subcommand() {
                 "{example}: {stderr}"
             );
         }
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_cgt"))
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_onag"))
             .arg("play")
             .args(&words)
-            .args(["--first", "cgt"])
+            .args(["--first", "onag"])
             .stdin(std::process::Stdio::null())
             .output()
             .unwrap();
         assert!(output.status.success(), "{example}: {output:?}");
         let text = String::from_utf8(output.stdout).unwrap();
-        assert!(text.contains("cgt: "), "{example}: {text}");
+        assert!(text.contains("onag: "), "{example}: {text}");
     }
 }
 
@@ -157,7 +157,7 @@ fn an_error_on_a_long_input_is_one_short_line() {
         vec!["value", "nim", "3", "--max-moves", heap.as_str()],
         vec![board.as_str()],
     ] {
-        let output = cgt(&arguments);
+        let output = onag(&arguments);
         assert_eq!(output.status.code(), Some(2));
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert_eq!(stderr.lines().count(), 1, "{stderr}");

@@ -1,7 +1,7 @@
-//! `cgt quotient`: Plambeck's quotient of 0.75, checkpoints that survive `kill`, and misère
+//! `onag quotient`: Plambeck's quotient of 0.75, checkpoints that survive `kill`, and misère
 //! play of large sums answered from the quotient.
 
-use crate::common::{cgt, fails, json};
+use crate::common::{fails, json, onag};
 
 #[test]
 fn quotient_prints_plambecks_quotient_of_0_75() {
@@ -22,7 +22,7 @@ fn quotient_prints_plambecks_quotient_of_0_75() {
     assert_eq!(report["period"], 2);
     assert!(report["heap_reached"].as_u64().unwrap() >= 9);
     assert_eq!(report["phi"][1], "a");
-    let text = String::from_utf8(cgt(&["quotient", "octal:0.75"]).stdout).unwrap();
+    let text = String::from_utf8(onag(&["quotient", "octal:0.75"]).stdout).unwrap();
     assert!(text.contains("order:        8"), "{text}");
     fails(&["quotient", "wythoff"], "not a heap game");
     // A partial quotient says so.
@@ -39,7 +39,7 @@ fn a_quotient_killed_at_any_moment_resumes_to_the_same_answer() {
     let whole = json(&["quotient", "nim", "--to", "200", "--json"]);
     for delay in [150u64, 400, 700] {
         let _ = std::fs::remove_file(&path);
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cgt"))
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_onag"))
             .args(["quotient", "nim", "--to", "200", "--checkpoint", file])
             .args(["--checkpoint-every", "0", "--json"])
             .stdout(std::process::Stdio::null())
@@ -63,8 +63,8 @@ fn a_quotient_killed_at_any_moment_resumes_to_the_same_answer() {
 
 #[test]
 fn misere_play_of_a_large_sum_comes_from_the_quotient_and_matches_the_search() {
-    use cgt_core::{MisereSolver, Outcome, Unhinted};
-    use cgt_games::{HeapGame, Heaps, TakeAndBreak};
+    use onag_core::{MisereSolver, Outcome, Unhinted};
+    use onag_games::{HeapGame, Heaps, TakeAndBreak};
     // Nine Kayles heaps: more than the program searches, so the quotient answers;
     // the search with every hook hidden is the oracle.
     let heaps = [1u64, 1, 2, 2, 3, 3, 4, 4, 5];

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::common::{cgt, cram_rows, json, with_domino};
+use crate::common::{cram_rows, json, onag, with_domino};
 
 #[test]
 fn cram_and_node_kayles_through_the_program() {
@@ -40,9 +40,9 @@ fn cram_and_node_kayles_through_the_program() {
     let file = format!("file:{}", path.display());
     let report = json(&["value", "node-kayles", &file, "--json"]);
     assert_eq!(report["grundy"], expected);
-    let output = cgt(&["value", "node-kayles", "file:/nonexistent/g.dot"]);
+    let output = onag(&["value", "node-kayles", "file:/nonexistent/g.dot"]);
     assert_eq!(output.status.code(), Some(2));
-    let output = cgt(&["value", "cram", "4x5", "--threads", "0"]);
+    let output = onag(&["value", "cram", "4x5", "--threads", "0"]);
     assert_eq!(output.status.code(), Some(2));
 }
 
@@ -108,7 +108,7 @@ fn heap_games_by_search_through_the_program() {
         &["value", "grundy", "10000000", "--search"],
         &["value", "subset-nim:1,3,4", "20000000", "--search"],
     ] {
-        let output = cgt(arguments);
+        let output = onag(arguments);
         assert_eq!(output.status.code(), Some(2), "{arguments:?}");
         assert!(output.stdout.is_empty(), "{arguments:?}");
         let error = String::from_utf8(output.stderr).unwrap();
@@ -141,7 +141,7 @@ fn domino_places(board: &[Vec<bool>]) -> usize {
     count
 }
 
-/// `cgt moves` on Cram lists every domino once, and the board each leaves is the board played
+/// `onag moves` on Cram lists every domino once, and the board each leaves is the board played
 /// (not turned or cropped to its least form): the described cells filled, nothing else moved.
 #[test]
 fn cram_moves_leave_the_board_as_played() {
@@ -277,7 +277,7 @@ fn isomorphic(
     }
 }
 
-/// `cgt moves` on Node Kayles and Arc Kayles names each move's vertex (and its neighbours) or
+/// `onag moves` on Node Kayles and Arc Kayles names each move's vertex (and its neighbours) or
 /// edge in the numbering of the graph as written, and the graph it leaves is that graph less
 /// those vertices (up to renumbering; Arc Kayles drops isolated vertices, which change
 /// nothing); one move is listed for each different graph left, checked by brute force.
@@ -326,7 +326,7 @@ fn a_graph_file_is_numbered_in_the_order_it_names_its_vertices() {
         );
     }
     // Vertices after a graph game's --graph are refused: the game is played on the whole graph.
-    let output = cgt(&["value", "node-kayles", "--graph", file, "a"]);
+    let output = onag(&["value", "node-kayles", "--graph", file, "a"]);
     assert_eq!(output.status.code(), Some(2));
 }
 

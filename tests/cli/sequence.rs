@@ -1,7 +1,7 @@
-//! `cgt sequence`: Grundy sequences against OEIS, summaries, the sparse-space report, one
+//! `onag sequence`: Grundy sequences against OEIS, summaries, the sparse-space report, one
 //! thread or two, checkpoints that survive `kill`, misère genera, and plots.
 
-use crate::common::{cgt, fails, json};
+use crate::common::{fails, json, onag};
 
 #[test]
 fn sequence_json_of_kayles_matches_oeis() {
@@ -43,7 +43,7 @@ fn a_log_of_progress_is_asked_for_with_log_every() {
             "60",
         ][..],
     ] {
-        let output = cgt(arguments);
+        let output = onag(arguments);
         assert!(output.status.success(), "{arguments:?}: {output:?}");
         assert!(output.stderr.is_empty(), "{output:?}");
         let report: serde_json::Value = serde_json::from_slice(&output.stdout).expect("JSON");
@@ -65,7 +65,7 @@ fn sequence_summary_counts_zeros() {
         "/dawsons_chess_0.137/G_source_values",
     );
     let zeros = values.iter().filter(|&&value| value == 0).count();
-    let output = cgt(&[
+    let output = onag(&[
         "sequence",
         "dawson-chess",
         "--to",
@@ -132,7 +132,7 @@ fn sequence_json_reports_rare_heaps_by_position_where_they_are_fewer() {
     assert_eq!(report["rare_count"], fewest);
     assert_eq!(report["last_rare"].as_u64(), heaps.last().copied());
     let summary =
-        String::from_utf8(cgt(&["sequence", "octal:0.104", "--to", "5000", "--summary"]).stdout)
+        String::from_utf8(onag(&["sequence", "octal:0.104", "--to", "5000", "--summary"]).stdout)
             .unwrap();
     assert!(
         summary.contains("by position: heap n is common when the bits of G(n) under the mask have the parity of n)"),
@@ -143,7 +143,7 @@ fn sequence_json_reports_rare_heaps_by_position_where_they_are_fewer() {
 #[test]
 fn sequence_with_one_thread_or_two_prints_the_same() {
     let run = |threads: &str| {
-        let output = cgt(&[
+        let output = onag(&[
             "sequence",
             "octal:0.6",
             "--to",
@@ -202,7 +202,7 @@ fn a_sequence_killed_at_any_moment_resumes_from_its_checkpoint() {
         "--checkpoint-every",
         "0.01",
     ];
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_cgt"))
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_onag"))
         .args(arguments)
         .stdout(std::process::Stdio::null())
         .spawn()
@@ -219,9 +219,9 @@ fn a_sequence_killed_at_any_moment_resumes_from_its_checkpoint() {
     );
     child.kill().unwrap();
     child.wait().unwrap();
-    let resumed = cgt(&arguments);
+    let resumed = onag(&arguments);
     assert!(resumed.status.success(), "{resumed:?}");
-    let uninterrupted = cgt(&arguments[..5]);
+    let uninterrupted = onag(&arguments[..5]);
     // Everything but the work, which counts this run's own (a resumed run reads the values
     // before its checkpoint instead of valuing them).
     assert_eq!(
@@ -236,12 +236,12 @@ fn a_sequence_killed_at_any_moment_resumes_from_its_checkpoint() {
             "--to",
             "10",
             "--checkpoint",
-            "/nonexistent/x.cgt",
+            "/nonexistent/x.onag",
         ],
         "cannot be written",
     );
     // A damaged checkpoint is one line and status 2.
-    std::fs::write(&file, b"cgt sequence checkpoint 1\nnot the rest").unwrap();
+    std::fs::write(&file, b"onag sequence checkpoint 1\nnot the rest").unwrap();
     fails(&arguments, "checkpoint");
 }
 
@@ -259,7 +259,7 @@ fn sequence_misere_prints_the_genus_of_each_heap() {
     assert_eq!(report["heaps"][1]["misere"], 0);
     assert_eq!(report["heaps"][3]["class"], "tame");
     let text =
-        String::from_utf8(cgt(&["sequence", "nim", "--to", "2", "--misere"]).stdout).unwrap();
+        String::from_utf8(onag(&["sequence", "nim", "--to", "2", "--misere"]).stdout).unwrap();
     assert!(text.contains("2^{20}"), "{text}");
     fails(
         &["sequence", "wythoff", "--to", "3", "--misere"],
@@ -301,7 +301,7 @@ fn a_sequence_reports_its_work_and_critical_path() {
     // Heap n has one move to one heap and floor((n - 1) / 2) splits.
     let plain: u64 = (2..=20000u64).map(|n| 1 + (n - 1) / 2).sum();
     assert!(work <= 2 * plain, "{work} > 2 x {plain}");
-    let summary = crate::common::cgt(&["sequence", "octal:0.6", "--to", "20000", "--summary"]);
+    let summary = crate::common::onag(&["sequence", "octal:0.6", "--to", "20000", "--summary"]);
     let text = String::from_utf8(summary.stdout).unwrap();
     assert!(text.contains("on the critical path: at most"), "{text}");
 }

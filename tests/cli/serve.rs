@@ -1,17 +1,17 @@
-//! `cgt serve` over HTTP on loopback: every API route against the program's own `--json` for
+//! `onag serve` over HTTP on loopback: every API route against the program's own `--json` for
 //! the same query and against independent values, every class of refusal, an upload, and a
 //! load test of many clients at once.
 
 use std::time::{Duration, Instant};
 
-use cgt_testkit::serve::{CHEAP, HEAVY, Reply, get_at, load, peak_memory, quantile};
+use onag_testkit::serve::{CHEAP, HEAVY, Reply, get_at, load, peak_memory, quantile};
 use serde_json::Value;
 
 use crate::common::{json, oracle_values};
 
-/// `cgt serve --port 0 flags...`, killed when dropped.
-pub(crate) fn start(flags: &[&str]) -> cgt_testkit::serve::Server {
-    cgt_testkit::serve::Server::start(env!("CARGO_BIN_EXE_cgt"), flags)
+/// `onag serve --port 0 flags...`, killed when dropped.
+pub(crate) fn start(flags: &[&str]) -> onag_testkit::serve::Server {
+    onag_testkit::serve::Server::start(env!("CARGO_BIN_EXE_onag"), flags)
 }
 
 /// The reply must be a refusal with `status` whose message contains `needle`.

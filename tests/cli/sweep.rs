@@ -1,10 +1,10 @@
-//! `cgt sweep`: rows against published values (OEIS A002186 for Kayles, A002187 for Dawson's
+//! `onag sweep`: rows against published values (OEIS A002186 for Kayles, A002187 for Dawson's
 //! chess, the closed form n mod 4 of the subtraction game {1, 2, 3}), the checksum recomputed
 //! here from those values, resuming, shards that merge into the whole, and refusals.
 
 use serde_json::{Value, json};
 
-use crate::common::{Scratch, cgt, fails, oracle_values};
+use crate::common::{Scratch, fails, onag, oracle_values};
 
 /// FNV-1a 64 over each value as 8 little-endian bytes, written here from its definition.
 fn fnv(values: &[u64]) -> String {
@@ -49,7 +49,7 @@ fn rows(text: &str) -> Vec<Value> {
 }
 
 fn run(arguments: &[&str]) -> String {
-    let output = cgt(arguments);
+    let output = onag(arguments);
     assert!(output.status.success(), "{arguments:?}: {output:?}");
     String::from_utf8(output.stdout).expect("UTF-8")
 }
@@ -269,7 +269,7 @@ fn sweep_refusals_are_one_line_and_status_two() {
     fails(&["sweep", list_text, "--to", "10"], "not a heap game");
     std::fs::write(&list, "0.6\n").unwrap();
     for shard in ["0/3", "4/3", "1", "a/b"] {
-        let output = cgt(&["sweep", list_text, "--to", "10", "--shard", shard]);
+        let output = onag(&["sweep", list_text, "--to", "10", "--shard", shard]);
         assert_eq!(output.status.code(), Some(2), "{shard}: {output:?}");
     }
     fails(
@@ -298,7 +298,7 @@ fn a_game_past_the_budget_is_a_row_with_its_error_valued_again_on_resuming() {
     let arguments = ["sweep", list, "--to", "30000", "--output", output_text];
     let mut limited = arguments.to_vec();
     limited.extend(["--max-options", "10000000"]);
-    let run_limited = cgt(&limited);
+    let run_limited = onag(&limited);
     assert_eq!(run_limited.status.code(), Some(2), "{run_limited:?}");
     let stderr = String::from_utf8(run_limited.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -375,7 +375,7 @@ fn a_game_cut_off_resumes_from_its_checkpoint_and_counts_every_run() {
     // Ctrl-C in the middle of a long game: status 130, no row for it, and its checkpoint and
     // seconds kept (written at the stop, not after the interval).
     std::fs::write(dir.join("officers.txt"), "0.6\n").unwrap();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_cgt"))
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_onag"))
         .args([
             "sweep",
             dir.join("officers.txt").to_str().unwrap(),
@@ -391,14 +391,14 @@ fn a_game_cut_off_resumes_from_its_checkpoint_and_counts_every_run() {
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
         .spawn()
-        .expect("cgt starts");
+        .expect("onag starts");
     std::thread::sleep(std::time::Duration::from_millis(1500));
     let stopped = std::process::Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
         .expect("kill runs");
     assert!(stopped.success());
-    let output = child.wait_with_output().expect("cgt ends");
+    let output = child.wait_with_output().expect("onag ends");
     assert_eq!(output.status.code(), Some(130), "{output:?}");
     let table = std::fs::read_to_string(dir.join("officers.md")).unwrap();
     assert!(!table.contains("| 0.6 |"), "{table}");
@@ -409,7 +409,7 @@ fn a_game_cut_off_resumes_from_its_checkpoint_and_counts_every_run() {
         .parse()
         .unwrap();
     assert!((1.0..60.0).contains(&spent), "{spent}");
-    // Its values resume in `cgt sequence` too: the first 2,000 equal a fresh run's.
+    // Its values resume in `onag sequence` too: the first 2,000 equal a fresh run's.
     let fresh = crate::common::json(&["sequence", "0.6", "--to", "2000", "--json"]);
     let resumed = crate::common::json(&[
         "sequence",
@@ -424,7 +424,7 @@ fn a_game_cut_off_resumes_from_its_checkpoint_and_counts_every_run() {
     // A damaged seconds file is the game's error row, not a wrong time; a file where the
     // directory should be is refused.
     std::fs::write(kept.join("kayles.seconds"), "soon").unwrap();
-    let damaged = cgt(&sweep);
+    let damaged = onag(&sweep);
     assert_eq!(damaged.status.code(), Some(2), "{damaged:?}");
     let table = String::from_utf8(damaged.stdout).unwrap();
     assert!(table.contains("kayles.seconds is damaged"), "{table}");
@@ -491,7 +491,7 @@ fn games_side_by_side_share_one_memory_budget_not_a_fixed_share_each() {
     );
     // A game that needs more than the whole budget is refused with the budget the user gave.
     let (_dir, path) = folder_with_list("one-budget-short", "4.344\n0.6\n");
-    let output = cgt(&[
+    let output = onag(&[
         "sweep",
         path.to_str().unwrap(),
         "--to",

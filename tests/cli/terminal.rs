@@ -1,4 +1,4 @@
-//! `cgt` in a real terminal under tmux: `play` typed as a person types (the prompt, the board
+//! `onag` in a real terminal under tmux: `play` typed as a person types (the prompt, the board
 //! and the end message must appear on the screen), a long computation's progress line, and
 //! that line gone from the screen once the program prints.
 //!
@@ -38,7 +38,7 @@ fn wait_for(session: &str, text: &str) -> String {
     wait_for_times(session, text, 1)
 }
 
-/// A detached tmux session `name` (made unique to this process) of 100 × 30 running `cgt` with
+/// A detached tmux session `name` (made unique to this process) of 100 × 30 running `onag` with
 /// `arguments`, left open 30 s after it ends; `None` where tmux is missing (outside CI only).
 fn start(name: &str, arguments: &str) -> Option<String> {
     if Command::new("tmux").arg("-V").output().is_err() {
@@ -47,7 +47,7 @@ fn start(name: &str, arguments: &str) -> Option<String> {
         return None;
     }
     let session = format!("{name}-{}", std::process::id());
-    let binary = env!("CARGO_BIN_EXE_cgt");
+    let binary = env!("CARGO_BIN_EXE_onag");
     let command = format!("{binary} {arguments}; sleep 30");
     tmux(&[
         "new-session",
@@ -65,7 +65,7 @@ fn start(name: &str, arguments: &str) -> Option<String> {
 
 #[test]
 fn a_person_plays_nim_in_a_terminal() {
-    let Some(session) = start("cgt-test", "play nim 1 2") else {
+    let Some(session) = start("onag-test", "play nim 1 2") else {
         return;
     };
     // The pane drops trailing spaces, so the prompt `you> ` shows as `you>`.
@@ -79,15 +79,15 @@ fn a_person_plays_nim_in_a_terminal() {
     // waited for (asserting the second on the screen that showed the first raced the program).
     wait_for(&session, "you: heap 2: 2 -> 1");
     wait_for(&session, "position: [1]1 [2]1");
-    // cgt must take one of the two heaps; the one left is heap 1 (positions are canonical),
+    // onag must take one of the two heaps; the one left is heap 1 (positions are canonical),
     // and its last counter is the player's.
-    wait_for(&session, "cgt: heap");
+    wait_for(&session, "onag: heap");
     let last = "1 0";
     wait_for_times(&session, "you>", 2);
     tmux(&["send-keys", "-t", &session, last, "Enter"]);
     let screen = wait_for(&session, "You win!");
     tmux(&["kill-session", "-t", &session]);
-    assert!(screen.contains("cgt has no move left"), "{screen}");
+    assert!(screen.contains("onag has no move left"), "{screen}");
 }
 
 /// A long computation shows its progress on a terminal; a misère genus, whose cost per heap
@@ -95,7 +95,7 @@ fn a_person_plays_nim_in_a_terminal() {
 /// millisecond), shows the heap and the time spent, and foretells no time left.
 #[test]
 fn a_long_genus_shows_progress_without_a_time_left() {
-    let Some(session) = start("cgt-genus", "sequence kayles --to 200 --misere") else {
+    let Some(session) = start("onag-genus", "sequence kayles --to 200 --misere") else {
         return;
     };
     let screen = wait_for(&session, "misère genus of heap");
@@ -114,23 +114,23 @@ fn a_sweep_shows_where_its_game_under_way_is() {
         "sweep {} --to 100000000 --max-positions 1000000000",
         list.display()
     );
-    let Some(session) = start("cgt-sweep", &arguments) else {
+    let Some(session) = start("onag-sweep", &arguments) else {
         return;
     };
     let screen = wait_for(&session, "1 under way at heap");
     tmux(&["kill-session", "-t", &session]);
     assert!(
-        screen.contains("cgt: sweep to 100.0 M, 0 of 1 games ("),
+        screen.contains("onag: sweep to 100.0 M, 0 of 1 games ("),
         "{screen}"
     );
 }
 
-/// JSON piped on to another program (`cgt ... --json | jq`) still shows the progress on the
+/// JSON piped on to another program (`onag ... --json | jq`) still shows the progress on the
 /// terminal, stderr's (it was silent for as long as the computation took).
 #[test]
 fn json_piped_on_still_shows_progress_on_the_terminal() {
     let Some(session) = start(
-        "cgt-json",
+        "onag-json",
         "sequence kayles --to 200 --misere --json | wc -c",
     ) else {
         return;
@@ -142,16 +142,16 @@ fn json_piped_on_still_shows_progress_on_the_terminal() {
 
 /// A reply that takes seconds shows its progress, and the line is gone once the move and the
 /// prompt are printed: `play` left it on the screen before them
-/// (`cgt: 316672 positions evaluated, ... you>`), its time counted from the start of the game.
+/// (`onag: 316672 positions evaluated, ... you>`), its time counted from the start of the game.
 #[test]
 fn a_slow_reply_leaves_no_progress_line_on_the_screen() {
-    // cgt's first move on 3 × 14 Cram takes more than 2 s: a search with reports as it goes.
-    let Some(session) = start("cgt-reply", "play cram 3x14 --first cgt") else {
+    // onag's first move on 3 × 14 Cram takes more than 2 s: a search with reports as it goes.
+    let Some(session) = start("onag-reply", "play cram 3x14 --first onag") else {
         return;
     };
     let screen = wait_for(&session, "you>");
     tmux(&["kill-session", "-t", &session]);
-    assert!(screen.contains("cgt: domino on"), "{screen}");
+    assert!(screen.contains("onag: domino on"), "{screen}");
     assert!(!screen.contains("positions evaluated"), "{screen}");
     assert!(!screen.contains("so far"), "{screen}");
 }

@@ -1,7 +1,7 @@
-//! `cgt value`: values, outcomes and winning moves against independent values, huge heaps
+//! `onag value`: values, outcomes and winning moves against independent values, huge heaps
 //! from closed forms and periods, misère play, and what a search past its limits still knows.
 
-use crate::common::{cgt, fails, json};
+use crate::common::{fails, json, onag};
 
 #[test]
 fn value_of_nim_3_4_5() {
@@ -14,7 +14,7 @@ fn value_of_nim_3_4_5() {
 
 #[test]
 fn value_text_names_value_outcome_and_moves() {
-    let output = cgt(&["value", "nim", "3", "4", "5"]);
+    let output = onag(&["value", "nim", "3", "4", "5"]);
     assert!(output.status.success());
     let text = String::from_utf8(output.stdout).unwrap();
     assert!(text.contains("*2"), "{text}");
@@ -284,13 +284,13 @@ fn dawson_chess_misere_wins(
 }
 
 /// A heap past the quotient's reach that a short search answers is searched, and the quotient
-/// not computed: `cgt value --misere dawson-chess 45` computed the quotient first (to fail at
+/// not computed: `onag value --misere dawson-chess 45` computed the quotient first (to fail at
 /// heap 33 after 45 s and 2.4 GB) before the search answered at once.
 #[test]
 fn a_heap_a_short_search_answers_is_not_given_the_quotient() {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
-    let game = cgt_games::open("dawson-chess").unwrap();
+    let game = onag_games::open("dawson-chess").unwrap();
     let mut memo = std::collections::HashMap::new();
     for n in [41u64, 45] {
         let quotient_asked = Arc::new(AtomicBool::new(false));
@@ -298,18 +298,18 @@ fn a_heap_a_short_search_answers_is_not_given_the_quotient() {
         let (mut analysis, position) = game
             .analyse(
                 &[n.to_string()],
-                cgt_core::Budget::DEFAULT,
+                onag_core::Budget::DEFAULT,
                 Box::new(move |report| {
-                    if matches!(report, cgt_games::Progress::Quotient { .. }) {
+                    if matches!(report, onag_games::Progress::Quotient { .. }) {
                         flag.store(true, Ordering::Relaxed);
                     }
                 }),
             )
             .unwrap();
         let expected = if dawson_chess_misere_wins(&[n], &mut memo) {
-            cgt_core::Outcome::Next
+            onag_core::Outcome::Next
         } else {
-            cgt_core::Outcome::Previous
+            onag_core::Outcome::Previous
         };
         assert_eq!(analysis.misere_outcome(&position).unwrap(), expected, "{n}");
         assert!(!quotient_asked.load(Ordering::Relaxed), "{n}");
@@ -358,7 +358,7 @@ fn misere_value_of_nothing_says_no_move_is_needed() {
         &["value", "nim", "0", "--misere"][..],
         &["value", "cram", "1x1", "--misere"],
     ] {
-        let output = cgt(arguments);
+        let output = onag(arguments);
         assert!(output.status.success(), "{arguments:?}");
         let text = String::from_utf8(output.stdout).unwrap();
         assert!(text.contains("outcome:  N"), "{arguments:?}: {text}");
@@ -382,7 +382,7 @@ fn a_list_cut_to_nothing_is_not_read_as_no_moves() {
         &["moves", "nim", "3", "4", "--max-moves", "0", "--misere"],
         &["moves", "cram", "1x2", "--max-moves", "0"],
     ] {
-        let output = cgt(arguments);
+        let output = onag(arguments);
         assert!(output.status.success(), "{arguments:?}");
         let text = String::from_utf8(output.stdout).unwrap();
         assert!(text.contains("not listed"), "{arguments:?}: {text}");
@@ -393,9 +393,9 @@ fn a_list_cut_to_nothing_is_not_read_as_no_moves() {
     // Where there is truly nothing to list, the limit changes nothing: Nim 3 3 is P (no
     // winning move), the empty position has no move at all.
     let text =
-        String::from_utf8(cgt(&["value", "nim", "3", "3", "--max-moves", "0"]).stdout).unwrap();
+        String::from_utf8(onag(&["value", "nim", "3", "3", "--max-moves", "0"]).stdout).unwrap();
     assert!(text.contains("winning moves: none\n"), "{text}");
-    let text = String::from_utf8(cgt(&["moves", "nim", "0", "--max-moves", "0"]).stdout).unwrap();
+    let text = String::from_utf8(onag(&["moves", "nim", "0", "--max-moves", "0"]).stdout).unwrap();
     assert!(
         text.contains("no moves: the player to move has lost"),
         "{text}"
@@ -404,13 +404,14 @@ fn a_list_cut_to_nothing_is_not_read_as_no_moves() {
     // form: (3, 5) is a misère P-position too), and scanning a bounded number of its moves
     // finds no winning one; a window of Kayles splits lists fewer than --max-moves.
     let text =
-        String::from_utf8(cgt(&["value", "wythoff", "1000000000000000000,5", "--misere"]).stdout)
+        String::from_utf8(onag(&["value", "wythoff", "1000000000000000000,5", "--misere"]).stdout)
             .unwrap();
     assert!(text.contains("outcome:  N"), "{text}");
     assert!(!text.contains("--max-moves 0"), "{text}");
-    let text =
-        String::from_utf8(cgt(&["value", "kayles", "1000000000000", "--max-moves", "1000"]).stdout)
-            .unwrap();
+    let text = String::from_utf8(
+        onag(&["value", "kayles", "1000000000000", "--max-moves", "1000"]).stdout,
+    )
+    .unwrap();
     assert!(text.contains("more may exist"), "{text}");
     assert!(!text.contains("raise --max-moves"), "{text}");
 }
@@ -429,16 +430,24 @@ fn a_path_too_long_for_a_graph_names_the_heap_game_it_is() {
     for (arguments, named, expected) in [
         (
             ["node-kayles", "path:5000"],
-            "cgt value dawson-chess 5000",
+            "onag value dawson-chess 5000",
             at(5000),
         ),
         (
             ["arc-kayles", "path:5001"],
-            "cgt value dawson-kayles 5001",
+            "onag value dawson-kayles 5001",
             at(5000),
         ),
-        (["cram", "1x5001"], "cgt value dawson-kayles 5001", at(5000)),
-        (["cram", "5001x1"], "cgt value dawson-kayles 5001", at(5000)),
+        (
+            ["cram", "1x5001"],
+            "onag value dawson-kayles 5001",
+            at(5000),
+        ),
+        (
+            ["cram", "5001x1"],
+            "onag value dawson-kayles 5001",
+            at(5000),
+        ),
     ] {
         let mut all = vec!["value"];
         all.extend(arguments);
@@ -474,7 +483,7 @@ fn a_search_past_the_limits_keeps_what_a_closed_form_knows() {
         "{square}"
     );
     assert_eq!(square["winning_moves_truncated"], true, "{square}");
-    let text = crate::common::cgt(&["value", "chomp", "20x20", "--max-positions", "1000"]);
+    let text = crate::common::onag(&["value", "chomp", "20x20", "--max-positions", "1000"]);
     let text = String::from_utf8(text.stdout).unwrap();
     assert!(text.contains("value:    unknown"), "{text}");
     assert!(text.contains("(bite at row 2, column 2)"), "{text}");

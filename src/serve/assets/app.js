@@ -1,4 +1,4 @@
-// The cgt explorer: one page, drawn from its address, asking only the JSON API under /api/.
+// The onag explorer: one page, drawn from its address, asking only the JSON API under /api/.
 // It computes no value, move or legality itself: every value, outcome and move shown is the
 // server's answer, and every picture the library's drawing (or a line through values it sent).
 "use strict";
@@ -179,7 +179,7 @@ function exampleParts(example) {
 }
 
 async function viewCatalogue() {
-  document.title = "cgt explorer";
+  document.title = "onag explorer";
   const list = await games();
   const rows = list.map((entry) => {
     const [game, position] = exampleParts(entry.example);
@@ -221,11 +221,11 @@ async function viewPosition(game) {
   const position = (parameters.get("position") || "").trim();
   const misere = parameters.get("misere") === "1";
   const entry = await entryOf(game);
-  document.title = game + " " + position + " · cgt explorer";
+  document.title = game + " " + position + " · onag explorer";
   const heading = el("h1", {}, el("span", { text: game }), " ", el("span", { class: "mono", text: position }));
   const rule = entry ? el("p", { class: "note", text: entry.rule + ". A component: " + entry.component + "." }) : null;
   const links = el("p", { class: "links" },
-    link(address(gamePath("play", game), { position, misere: misere ? "1" : "" }), "Play this position against cgt", { id: "play-link" }),
+    link(address(gamePath("play", game), { position, misere: misere ? "1" : "" }), "Play this position against onag", { id: "play-link" }),
     entry && entry.engine === "heaps" ? link(gamePath("sequence", game), "Grundy sequence") : null,
     entry && entry.engine === "heaps" ? link(gamePath("quotient", game), "Misère quotient") : null,
     link(address("/graph", { game, position, misere: misere ? "1" : "" }), "Game graph"));
@@ -294,20 +294,20 @@ async function viewPlay(game) {
   const parameters = query();
   const start = (parameters.get("position") || "").trim();
   const misere = parameters.get("misere") === "1";
-  const first = parameters.get("first") === "cgt" ? "cgt" : "me";
-  document.title = "Play " + game + " · cgt explorer";
+  const first = parameters.get("first") === "onag" ? "onag" : "me";
+  document.title = "Play " + game + " · onag explorer";
   const choose = el("p", { class: "links" }, "Who moves first: ",
     link(address(gamePath("play", game), { position: start, misere: misere ? "1" : "", first: "me" }), "you", { id: "first-me" }),
-    link(address(gamePath("play", game), { position: start, misere: misere ? "1" : "", first: "cgt" }), "cgt", { id: "first-cgt" }));
+    link(address(gamePath("play", game), { position: start, misere: misere ? "1" : "", first: "onag" }), "onag", { id: "first-onag" }));
   const board = el("section", { id: "play" });
   main.replaceChildren(el("h1", { text: "Play " + game + (misere ? " (misère)" : "") }), positionForm(game, start, misere, "play"), choose, board);
   if (!start) return;
   game_state = { game, misere, turns: [], board, finished: false };
-  await playTurn(start, first === "cgt");
+  await playTurn(start, first === "onag");
 }
 
 // A turn: the position, whose move it is, and its value (as the server gives it).
-async function playTurn(position, cgtToMove) {
+async function playTurn(position, onagToMove) {
   const state = game_state;
   const parameters = { game: state.game, position, misere: state.misere ? "1" : "" };
   let value = null;
@@ -322,14 +322,14 @@ async function playTurn(position, cgtToMove) {
     return;
   }
   if (state !== game_state) return;
-  state.turns.push({ position, cgtToMove, value, moves });
+  state.turns.push({ position, onagToMove, value, moves });
   if (moves.moves.length === 0) {
     state.finished = true;
     drawPlay();
     return;
   }
-  if (cgtToMove) {
-    // cgt moves as `cgt play` does: the first winning move the library lists, else one that
+  if (onagToMove) {
+    // onag moves as `onag play` does: the first winning move the library lists, else one that
     // keeps a draw, else the first move.
     const winning = value.winning_moves || [];
     const drawing = value.drawing_moves || [];
@@ -354,15 +354,15 @@ function drawPlay() {
   if (state.finished) {
     // The player to move has no move: in normal play that player has lost, in misère play won.
     const moverWins = state.misere;
-    const cgtWins = turn.cgtToMove === moverWins;
-    parts.push(el("p", { class: "banner", id: "result", text: (cgtWins ? "cgt wins" : "You win") + ": " + (turn.cgtToMove ? "cgt" : "you") + " cannot move" + (state.misere ? " (misère play: the last mover loses)" : "") + "." }));
+    const onagWins = turn.onagToMove === moverWins;
+    parts.push(el("p", { class: "banner", id: "result", text: (onagWins ? "onag wins" : "You win") + ": " + (turn.onagToMove ? "onag" : "you") + " cannot move" + (state.misere ? " (misère play: the last mover loses)" : "") + "." }));
   } else {
     parts.push(el("p", { id: "to-move", text: "Your move. " + (turn.value && turn.value.value !== undefined ? "Value " + turn.value.value + ", " : "") + outcomeWords(turn.value.outcome) + "." }));
     const hint = el("p", { id: "hint", class: "note" });
     parts.push(el("p", {},
       el("button", { type: "button", class: "plain", id: "hint-button", onclick: () => {
         const winning = turn.value.winning_moves_described || [];
-        hint.textContent = winning.length > 0 ? "Hint: " + winning[0] : "No move wins: every move leaves cgt a winning reply (if it finds it).";
+        hint.textContent = winning.length > 0 ? "Hint: " + winning[0] : "No move wins: every move leaves onag a winning reply (if it finds it).";
       } }, "Hint"), " ",
       el("button", { type: "button", class: "plain", id: "undo-button", disabled: myTurns(state) < 2, onclick: undo }, "Undo")));
     parts.push(hint);
@@ -374,7 +374,7 @@ function drawPlay() {
 }
 
 function myTurns(state) {
-  return state.turns.filter((turn) => !turn.cgtToMove).length;
+  return state.turns.filter((turn) => !turn.onagToMove).length;
 }
 
 async function playerMoves(move) {
@@ -385,12 +385,12 @@ async function playerMoves(move) {
   await playTurn(positionText(move.position), true);
 }
 
-// Takes back the player's last turn (and cgt's reply to it).
+// Takes back the player's last turn (and onag's reply to it).
 function undo() {
   const state = game_state;
   state.finished = false;
   state.turns.pop();
-  while (state.turns.length > 0 && state.turns[state.turns.length - 1].cgtToMove) state.turns.pop();
+  while (state.turns.length > 0 && state.turns[state.turns.length - 1].onagToMove) state.turns.pop();
   if (state.turns.length === 0) return;
   state.turns[state.turns.length - 1].said = undefined;
   drawPlay();
@@ -398,7 +398,7 @@ function undo() {
 
 function historyLog(state) {
   return el("ol", { class: "log", id: "history" }, state.turns.filter((turn) => turn.said).map((turn) =>
-    el("li", { text: (turn.cgtToMove ? "cgt: " : "you: ") + turn.said })));
+    el("li", { text: (turn.onagToMove ? "onag: " : "you: ") + turn.said })));
 }
 
 // The value of each position of the game as it was played (the server's values), drawn as a
@@ -438,7 +438,7 @@ async function viewSequence(game) {
   const to = parameters.get("to") || "1000";
   const from = parameters.get("from") || "";
   const upto = parameters.get("upto") || "";
-  document.title = game + " sequence · cgt explorer";
+  document.title = game + " sequence · onag explorer";
   const toInput = el("input", { type: "number", min: 1, value: to, id: "to-input", "aria-label": "last heap" });
   const fromInput = el("input", { type: "number", min: 0, value: from, placeholder: "0", "aria-label": "zoom from", id: "from-input" });
   const uptoInput = el("input", { type: "number", min: 0, value: upto, placeholder: to, "aria-label": "zoom to", id: "upto-input" });
@@ -477,7 +477,7 @@ async function viewSequence(game) {
 
 async function viewQuotient(game) {
   const to = query().get("to") || "300";
-  document.title = game + " misère quotient · cgt explorer";
+  document.title = game + " misère quotient · onag explorer";
   const input = el("input", { type: "number", min: 1, value: to, "aria-label": "last heap" });
   const form = el("form", { class: "inline" }, "Heaps up to ", input, el("button", { type: "submit", text: "Compute" }));
   form.addEventListener("submit", (event) => { event.preventDefault(); go(address(gamePath("quotient", game), { to: input.value })); });
@@ -513,7 +513,7 @@ async function viewGraph() {
   const game = parameters.get("game");
   const position = parameters.get("position") || "";
   const misere = parameters.get("misere") === "1" ? "1" : "";
-  document.title = "Graph · cgt explorer";
+  document.title = "Graph · onag explorer";
   const result = el("section", { id: "result" });
   if (game) {
     main.replaceChildren(el("h1", {}, "Game graph of ", el("span", { class: "mono", text: game + " " + position })), result);
@@ -579,7 +579,7 @@ function graphValues(values) {
 
 async function viewNimber() {
   const expression = query().get("expression") || "";
-  document.title = "Nimbers · cgt explorer";
+  document.title = "Nimbers · onag explorer";
   const input = el("input", { type: "text", value: expression, id: "nimber-input", "aria-label": "expression", placeholder: "sqrt(13) + inv(7)" });
   const form = el("form", { class: "inline" }, input, el("button", { type: "submit", text: "Evaluate" }));
   form.addEventListener("submit", (event) => { event.preventDefault(); go(address("/nimber", { expression: input.value })); });

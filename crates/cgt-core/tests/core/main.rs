@@ -1,8 +1,0 @@
-//! The laws of cgt-core against independent values: definitions computed directly, published
-//! tables, and brute force. One test binary for the crate.
-
-mod field;
-mod laws;
-mod loopy;
-mod search;
-mod tables;

@@ -1,0 +1,556 @@
+//! Games defined in Python (`onag.Solver(game)`, `onag.LoopySolver(game)`): an object with
+//! `moves(position)`, valued by the library's own engines.
+//!
+//! Positions are any hashable Python objects. Each is given a number the first time a move
+//! reaches it (a Python dict does the hashing, in C), and the engines work on the numbers:
+//! their tables hold 4 bytes a position, and a position's `__hash__` and `__eq__` run once a
+//! move, as a memoised Python function's would. The GIL is held throughout (each `moves` is a
+//! Python call); Ctrl-C is looked for as the engine reports progress.
+
+use std::sync::{Arc, Mutex, PoisonError};
+
+use onag_core::{
+    Budget, ImpartialGame, LoopySolver, MisereSolver, Nimber, NimberSearch, Resource, Solver,
+};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::catalogue::PyValue;
+use crate::{Watch, outcome_letter, to_python};
+
+/// Every position seen, numbered in the order first seen.
+struct Table {
+    numbers: Py<PyDict>,
+    positions: Vec<Py<PyAny>>,
+}
+
+struct Shared {
+    moves: Py<PyAny>,
+    components: Option<Py<PyAny>>,
+    join: Option<Py<PyAny>>,
+    table: Mutex<Table>,
+    /// The most positions the table may hold: the budget's count of remembered positions.
+    most: u64,
+    watch: Arc<Watch>,
+}
+
+/// A Python game as the engines see it: positions are the numbers of the table.
+#[derive(Clone)]
+pub(crate) struct UserGame(Arc<Shared>);
+
+impl UserGame {
+    fn new(
+        py: Python<'_>,
+        game: &Bound<'_, PyAny>,
+        budget: Budget,
+        watch: Arc<Watch>,
+    ) -> PyResult<UserGame> {
+        let method = |name: &str| -> PyResult<Option<Py<PyAny>>> {
+            match game.getattr_opt(name)? {
+                Some(found) if found.is_callable() => Ok(Some(found.unbind())),
+                Some(_) => Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                    "the game's {name} is not callable"
+                ))),
+                None => Ok(None),
+            }
+        };
+        let moves = method("moves")?.ok_or_else(|| {
+            pyo3::exceptions::PyTypeError::new_err(
+                "a game is an object with a moves(position) method returning the positions one move away",
+            )
+        })?;
+        Ok(UserGame(Arc::new(Shared {
+            moves,
+            components: method("components")?,
+            join: method("join")?,
+            table: Mutex::new(Table {
+                numbers: PyDict::new(py).unbind(),
+                positions: Vec::new(),
+            }),
+            most: budget.positions.min(u64::from(u32::MAX)),
+            watch,
+        })))
+    }
+
+    /// The number of `position`, given one if it is new.
+    fn number(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u32> {
+        let mut table = self.0.table.lock().unwrap_or_else(PoisonError::into_inner);
+        let numbers = table.numbers.bind(py).clone();
+        if let Some(found) = numbers.get_item(position)? {
+            return found.extract::<u32>();
+        }
+        let next = table.positions.len() as u64;
+        if next >= self.0.most {
+            return Err(to_python(
+                py,
+                onag_core::Error::LimitExceeded {
+                    resource: Resource::Positions,
+                    limit: self.0.most,
+                }
+                .into(),
+            ));
+        }
+        numbers.set_item(position, next)?;
+        table.positions.push(position.clone().unbind());
+        Ok(next as u32)
+    }
+
+    /// The position numbered `number`.
+    fn position(&self, py: Python<'_>, number: u32) -> Py<PyAny> {
+        let table = self.0.table.lock().unwrap_or_else(PoisonError::into_inner);
+        table
+            .positions
+            .get(number as usize)
+            .map_or_else(|| py.None(), |position| position.clone_ref(py))
+    }
+
+    /// The numbers of what `method(position)` returns (an iterable of positions); a Python
+    /// exception stops the computation and is raised when it returns.
+    fn call(
+        &self,
+        method: &Py<PyAny>,
+        arguments: impl for<'py> FnOnce(Python<'py>) -> PyResult<Bound<'py, PyAny>>,
+    ) -> Vec<u32> {
+        if self.0.watch.stopped() {
+            return Vec::new();
+        }
+        Python::attach(|py| {
+            let listed = (|| -> PyResult<Vec<u32>> {
+                let argument = arguments(py)?;
+                let returned = method.bind(py).call1((argument,))?;
+                let mut numbers = Vec::new();
+                for item in returned.try_iter()? {
+                    numbers.push(self.number(py, &item?)?);
+                }
+                Ok(numbers)
+            })();
+            listed.unwrap_or_else(|error| {
+                self.0.watch.fail(error);
+                Vec::new()
+            })
+        })
+    }
+}
+
+impl std::fmt::Debug for UserGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("UserGame")
+    }
+}
+
+impl ImpartialGame for UserGame {
+    type Position = u32;
+
+    fn moves(&self, &position: &u32) -> impl Iterator<Item = u32> {
+        self.call(&self.0.moves, |py| {
+            Ok(self.position(py, position).into_bound(py))
+        })
+        .into_iter()
+    }
+
+    fn components(&self, position: u32) -> impl Iterator<Item = u32> {
+        match &self.0.components {
+            None => vec![position],
+            Some(components) => {
+                let parts = self.call(components, |py| {
+                    Ok(self.position(py, position).into_bound(py))
+                });
+                // An exception already stopped the work; the position stands for itself meanwhile.
+                if parts.is_empty() && self.0.watch.stopped() {
+                    vec![position]
+                } else {
+                    parts
+                }
+            }
+        }
+        .into_iter()
+    }
+
+    fn join(&self, components: Vec<u32>) -> Option<u32> {
+        if components.len() == 1 {
+            return components.first().copied();
+        }
+        let join = self.0.join.as_ref()?;
+        if self.0.watch.stopped() {
+            return None;
+        }
+        Python::attach(|py| {
+            let joined = (|| -> PyResult<u32> {
+                let parts: Vec<Py<PyAny>> = components
+                    .iter()
+                    .map(|&part| self.position(py, part))
+                    .collect();
+                let joined = join
+                    .bind(py)
+                    .call1((pyo3::types::PyList::new(py, parts)?,))?;
+                self.number(py, &joined)
+            })();
+            joined.map_err(|error| self.0.watch.fail(error)).ok()
+        })
+    }
+}
+
+/// The engines' error as Python sees it, a cycle's position named as the user wrote it.
+fn user_error(py: Python<'_>, game: &UserGame, error: onag_core::Error) -> onag_games::Error {
+    match error {
+        onag_core::Error::Cycle { position } => {
+            let written = position
+                .parse::<u32>()
+                .ok()
+                .and_then(|number| game.position(py, number).bind(py).repr().ok())
+                .map_or(position, |repr| repr.to_string());
+            onag_core::Error::Cycle { position: written }.into()
+        }
+        other => other.into(),
+    }
+}
+
+/// A solver for a game defined in Python.
+///
+/// `game` is any object with a `moves(position)` method returning the positions one move away
+/// (any iterable; positions hashable: int, tuple, str, bytes, frozenset). With a
+/// `components(position)` method too, a position is a sum: each component is valued alone and
+/// the values are nim-added; with `join(components)` as well, winning moves of a sum are found
+/// component by component.
+#[pyclass(module = "onag", name = "Solver")]
+pub(crate) struct PySolver {
+    game: UserGame,
+    budget: Budget,
+    watch: Arc<Watch>,
+    normal: Mutex<Option<Solver<UserGame>>>,
+    misere: Mutex<Option<MisereSolver<UserGame>>>,
+    search: Mutex<Option<NimberSearch<UserGame>>>,
+}
+
+impl PySolver {
+    /// Runs `work` on `engine` (made by `make` if there is none), with Ctrl-C watched; on an
+    /// error the engine is dropped, so that nothing a stopped computation left is kept.
+    fn with<E, T>(
+        py: Python<'_>,
+        watch: &Watch,
+        game: &UserGame,
+        engine: &mut Option<E>,
+        make: impl FnOnce() -> E,
+        work: impl FnOnce(&mut E) -> onag_core::Result<T>,
+    ) -> PyResult<T> {
+        watch.reset();
+        let engine_ref = engine.get_or_insert_with(make);
+        let result = watch.run(|| work(engine_ref));
+        // A stop (an exception in `moves`, a Ctrl-C) may come after the engine used an empty
+        // list of moves in its place: nothing it found is kept.
+        if result.is_err() || watch.stopped() {
+            *engine = None;
+        }
+        watch.finish(py, result.map_err(|error| user_error(py, game, error)))
+    }
+
+    fn grundy_of(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Nimber> {
+        let number = self.game.number(py, position)?;
+        let (game, budget, watch) = (self.game.clone(), self.budget, Arc::clone(&self.watch));
+        let engine = self
+            .normal
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
+        PySolver::with(
+            py,
+            &self.watch,
+            &self.game,
+            engine,
+            || {
+                Solver::new(game)
+                    .with_budget(budget)
+                    .with_progress(watch.counter("search"))
+            },
+            |solver| solver.grundy(&number),
+        )
+    }
+
+    fn misere_engine<T>(
+        &mut self,
+        py: Python<'_>,
+        work: impl FnOnce(&mut MisereSolver<UserGame>) -> onag_core::Result<T>,
+    ) -> PyResult<T> {
+        let (game, budget, watch) = (self.game.clone(), self.budget, Arc::clone(&self.watch));
+        let engine = self
+            .misere
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
+        PySolver::with(
+            py,
+            &self.watch,
+            &self.game,
+            engine,
+            || {
+                MisereSolver::new(game)
+                    .with_budget(budget)
+                    .with_progress(watch.counter("search"))
+            },
+            work,
+        )
+    }
+
+    fn positions(&self, py: Python<'_>, numbers: Vec<u32>) -> Vec<Py<PyAny>> {
+        numbers
+            .into_iter()
+            .map(|number| self.game.position(py, number))
+            .collect()
+    }
+}
+
+#[pymethods]
+impl PySolver {
+    #[new]
+    #[pyo3(signature = (game, *, max_positions = None, max_options = None, max_memory = None, progress = None))]
+    fn new(
+        py: Python<'_>,
+        game: &Bound<'_, PyAny>,
+        max_positions: Option<u64>,
+        max_options: Option<u64>,
+        max_memory: Option<u64>,
+        progress: Option<Py<PyAny>>,
+    ) -> PyResult<PySolver> {
+        let budget = crate::budget(max_positions, max_options, max_memory);
+        let watch = Watch::new(progress);
+        let user = UserGame::new(py, game, budget, Arc::clone(&watch))?;
+        Ok(PySolver {
+            game: user,
+            budget,
+            watch,
+            normal: Mutex::new(None),
+            misere: Mutex::new(None),
+            search: Mutex::new(None),
+        })
+    }
+
+    /// The Grundy value of `position`, an `int`.
+    fn grundy(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
+        Ok(self.grundy_of(py, position)?.value())
+    }
+
+    /// `"P"` or `"N"`: whether the player to move loses or wins (in misère play with
+    /// `misere=True`, where the last player to move loses).
+    #[pyo3(signature = (position, misere = false))]
+    fn outcome(
+        &mut self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        misere: bool,
+    ) -> PyResult<&'static str> {
+        if !misere {
+            return Ok(outcome_letter(onag_core::Outcome::of(
+                self.grundy_of(py, position)?,
+            )));
+        }
+        let number = self.game.number(py, position)?;
+        Ok(outcome_letter(
+            self.misere_engine(py, |solver| solver.outcome(&number))?,
+        ))
+    }
+
+    /// The positions one winning move away (P-positions), at most `limit` of them.
+    #[pyo3(signature = (position, misere = false, limit = 10_000))]
+    fn winning_moves(
+        &mut self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        misere: bool,
+        limit: usize,
+    ) -> PyResult<Vec<Py<PyAny>>> {
+        let number = self.game.number(py, position)?;
+        let found = if misere {
+            self.misere_engine(py, |solver| solver.winning_moves(&number, limit))?
+        } else {
+            let (game, budget, watch) = (self.game.clone(), self.budget, Arc::clone(&self.watch));
+            let engine = self
+                .normal
+                .get_mut()
+                .unwrap_or_else(PoisonError::into_inner);
+            let mut moves = PySolver::with(
+                py,
+                &self.watch,
+                &self.game,
+                engine,
+                || {
+                    Solver::new(game)
+                        .with_budget(budget)
+                        .with_progress(watch.counter("search"))
+                },
+                |solver| solver.winning_moves(&number),
+            )?;
+            moves.truncate(limit);
+            moves
+        };
+        Ok(self.positions(py, found))
+    }
+
+    /// The nimber of `position` by the pruned search (`NimberSearch`): the same value as
+    /// `grundy`, found by answering narrower questions ("is it *k?") and skipping options that
+    /// cannot change the answer. It pays for large games whose options are many and whose
+    /// positions recur; for a small game `grundy` is as fast.
+    fn nimber(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
+        let number = self.game.number(py, position)?;
+        let (game, budget, watch) = (self.game.clone(), self.budget, Arc::clone(&self.watch));
+        let engine = self
+            .search
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
+        let value = PySolver::with(
+            py,
+            &self.watch,
+            &self.game,
+            engine,
+            // One thread: a second would wait for the GIL that every move needs.
+            || {
+                NimberSearch::new(game)
+                    .with_budget(budget)
+                    .with_threads(1)
+                    .with_progress(watch.counter("search"))
+            },
+            |search| search.nimber(&number),
+        )?;
+        Ok(value.value())
+    }
+
+    /// The number of positions valued so far (normal play).
+    #[getter]
+    fn positions_evaluated(&mut self) -> u64 {
+        let engine = self
+            .normal
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
+        engine.as_ref().map_or(0, Solver::positions_evaluated)
+    }
+
+    /// Forgets every value found (the positions' numbering is kept).
+    fn clear(&mut self) {
+        *self
+            .normal
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner) = None;
+        *self
+            .misere
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner) = None;
+        *self
+            .search
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner) = None;
+    }
+}
+
+/// A solver for a game defined in Python that may have cycles: generalised Sprague-Grundy
+/// values (Smith; Fraenkel), written as the program writes them (`0`, `*3`, `∞{0,2}`), with
+/// draws and remoteness.
+#[pyclass(module = "onag", name = "LoopySolver")]
+pub(crate) struct PyLoopySolver {
+    game: UserGame,
+    watch: Arc<Watch>,
+    engine: Mutex<Option<LoopySolver<UserGame>>>,
+    budget: Budget,
+}
+
+impl PyLoopySolver {
+    fn with<T>(
+        &mut self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+        work: impl FnOnce(&mut LoopySolver<UserGame>, u32) -> onag_core::Result<T>,
+    ) -> PyResult<T> {
+        let number = self.game.number(py, position)?;
+        let (game, budget, watch) = (self.game.clone(), self.budget, Arc::clone(&self.watch));
+        let engine = self
+            .engine
+            .get_mut()
+            .unwrap_or_else(PoisonError::into_inner);
+        PySolver::with(
+            py,
+            &self.watch,
+            &self.game,
+            engine,
+            || {
+                LoopySolver::new(game)
+                    .with_budget(budget)
+                    .with_progress(watch.counter("explore"))
+            },
+            |solver| work(solver, number),
+        )
+    }
+}
+
+#[pymethods]
+impl PyLoopySolver {
+    #[new]
+    #[pyo3(signature = (game, *, max_positions = None, max_options = None, max_memory = None, progress = None))]
+    fn new(
+        py: Python<'_>,
+        game: &Bound<'_, PyAny>,
+        max_positions: Option<u64>,
+        max_options: Option<u64>,
+        max_memory: Option<u64>,
+        progress: Option<Py<PyAny>>,
+    ) -> PyResult<PyLoopySolver> {
+        let budget = crate::budget(max_positions, max_options, max_memory);
+        let watch = Watch::new(progress);
+        Ok(PyLoopySolver {
+            game: UserGame::new(py, game, budget, Arc::clone(&watch))?,
+            watch,
+            engine: Mutex::new(None),
+            budget,
+        })
+    }
+
+    /// The value of `position`: `str()` writes it (`0`, `*3`, `∞{0,2}`).
+    fn value(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<PyValue> {
+        let (value, remoteness) = self.with(py, position, |solver, number| {
+            Ok((solver.value(&number)?, solver.remoteness(&number)?))
+        })?;
+        Ok(PyValue::of_loopy(&value, remoteness))
+    }
+
+    /// `"P"`, `"N"` or `"D"` (a draw: neither player can force a win).
+    fn outcome(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<&'static str> {
+        Ok(outcome_letter(self.with(
+            py,
+            position,
+            |solver, number| solver.outcome(&number),
+        )?))
+    }
+
+    /// Moves to the end of the game with best play (the winner hurrying, the loser delaying);
+    /// `None` for a draw.
+    fn remoteness(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+        self.with(py, position, |solver, number| solver.remoteness(&number))
+    }
+
+    /// The positions one winning move away.
+    fn winning_moves(
+        &mut self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<Py<PyAny>>> {
+        let found = self.with(py, position, |solver, number| solver.winning_moves(&number))?;
+        Ok(found
+            .into_iter()
+            .map(|number| self.game.position(py, number))
+            .collect())
+    }
+
+    /// The positions one move away that keep a drawn position drawn.
+    fn drawing_moves(
+        &mut self,
+        py: Python<'_>,
+        position: &Bound<'_, PyAny>,
+    ) -> PyResult<Vec<Py<PyAny>>> {
+        let found = self.with(py, position, |solver, number| solver.drawing_moves(&number))?;
+        Ok(found
+            .into_iter()
+            .map(|number| self.game.position(py, number))
+            .collect())
+    }
+}
+
+pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add_class::<PySolver>()?;
+    module.add_class::<PyLoopySolver>()?;
+    Ok(())
+}
