@@ -185,6 +185,12 @@ pub struct ServeArgs {
     /// explorer reachable from other machines, with a warning.
     #[arg(long, default_value = "127.0.0.1")]
     pub host: std::net::IpAddr,
+    /// Another name requests may give in their Host header (a machine's name or address, as
+    /// typed in the browser), besides localhost, the loopback addresses and the --host
+    /// address; repeat it for several. Requests naming anything else are refused, against
+    /// DNS rebinding.
+    #[arg(long, value_name = "NAME", value_parser = parse_host_name)]
+    pub allow_host: Vec<String>,
     /// Threads in each of the two pools of workers.
     #[arg(long, value_name = "N", default_value_t = default_workers(), value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=64))]
     pub workers: usize,
@@ -216,6 +222,22 @@ pub struct ServeArgs {
     /// The largest graph file that may be uploaded.
     #[arg(long, value_name = "SIZE", default_value = "1M", value_parser = parse_size)]
     pub max_upload: u64,
+}
+
+/// A host name or address as a Host header gives it, without a port.
+fn parse_host_name(text: &str) -> Result<String, String> {
+    let valid = !text.is_empty()
+        && text.len() <= 253
+        && text.bytes().all(|byte| {
+            byte.is_ascii_alphanumeric() || matches!(byte, b'.' | b'-' | b'[' | b']' | b':')
+        });
+    if valid {
+        Ok(text.to_ascii_lowercase())
+    } else {
+        Err(format!(
+            "{text:?} is not a host name (letters, digits, '.', '-', or an address in [ ] for IPv6)"
+        ))
+    }
 }
 
 /// The cores this process may use, at least 2.

@@ -18,7 +18,10 @@ use onag_core::field::WIDEST_FIELD_BITS;
 
 pub fn run(arguments: &NimberArgs, out: &mut dyn Write) -> Result<(), Error> {
     let text = arguments.expression.join(" ");
-    let value = evaluate(&text).map_err(Error::Usage)?;
+    let value = evaluate(&text).map_err(|failure| match failure {
+        Failure::Syntax(message) => Error::Usage(message),
+        Failure::Stopped => Error::Engine(onag_core::Error::Stopped),
+    })?;
     if arguments.json {
         let report = json!({
             "expression": text,
@@ -32,8 +35,33 @@ pub fn run(arguments: &NimberArgs, out: &mut dyn Write) -> Result<(), Error> {
     Ok(())
 }
 
+/// Why an expression has no value: what is wrong and where, or a stop requested while it was
+/// being evaluated (an inverse or a square root in a field of thousands of bits takes about a
+/// second, and the explorer's deadline or Ctrl-C must not wait for thirty of them).
+#[derive(Debug)]
+enum Failure {
+    Syntax(String),
+    Stopped,
+}
+
+impl From<onag_core::Error> for Failure {
+    fn from(_: onag_core::Error) -> Failure {
+        // The only error the field's stoppable operations return.
+        Failure::Stopped
+    }
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Syntax(message) => formatter.write_str(message),
+            Failure::Stopped => formatter.write_str("stopped"),
+        }
+    }
+}
+
 /// The value of `text`, or one line saying what is wrong and where.
-fn evaluate(text: &str) -> Result<BigNimber, String> {
+fn evaluate(text: &str) -> Result<BigNimber, Failure> {
     let mut parser = Parser {
         text,
         position: 0,
@@ -59,12 +87,12 @@ struct Parser<'a> {
 const MAX_DEPTH: usize = 200;
 
 impl Parser<'_> {
-    fn error(&self, what: &str) -> String {
-        format!(
+    fn error(&self, what: &str) -> Failure {
+        Failure::Syntax(format!(
             "cannot read the expression {:?} at character {}: {what}",
             self.text,
             self.position + 1
-        )
+        ))
     }
 
     fn skip_spaces(&mut self) {
@@ -87,15 +115,16 @@ impl Parser<'_> {
         }
     }
 
-    fn sum(&mut self) -> Result<BigNimber, String> {
+    fn sum(&mut self) -> Result<BigNimber, Failure> {
         let mut value = self.product()?;
         while self.eat("+") {
             value = &value ^ &self.product()?;
+            onag_core::check_stop()?;
         }
         Ok(value)
     }
 
-    fn product(&mut self) -> Result<BigNimber, String> {
+    fn product(&mut self) -> Result<BigNimber, Failure> {
         let mut value = self.power()?;
         loop {
             if self.eat("*") {
@@ -106,18 +135,20 @@ impl Parser<'_> {
                     ));
                 }
                 value = &value * &self.power()?;
+                onag_core::check_stop()?;
             } else if self.eat("/") {
                 let divisor = self.power()?;
-                value = value
-                    .checked_div(&divisor)
+                let inverse = divisor
+                    .try_inverse()?
                     .ok_or_else(|| self.error("division by zero"))?;
+                value = &value * &inverse;
             } else {
                 return Ok(value);
             }
         }
     }
 
-    fn power(&mut self) -> Result<BigNimber, String> {
+    fn power(&mut self) -> Result<BigNimber, Failure> {
         let base = self.atom()?;
         if !self.eat("^") {
             return Ok(base);
@@ -145,24 +176,21 @@ impl Parser<'_> {
                 "powers do not chain: an exponent is a whole number, not a nimber, so write the one meant (2^9, not 2^3^2)",
             ));
         }
-        Ok(base.pow(exponent))
+        Ok(base.try_pow(exponent)?)
     }
 
-    fn atom(&mut self) -> Result<BigNimber, String> {
+    fn atom(&mut self) -> Result<BigNimber, Failure> {
         self.skip_spaces();
-        for (name, function) in [
-            ("sqrt", BigNimber::sqrt as fn(&BigNimber) -> BigNimber),
-            ("inv", |x: &BigNimber| x.clone()),
-        ] {
+        for name in ["sqrt", "inv"] {
             if self.text[self.position..].starts_with(name) {
                 self.position += name.len();
                 let argument = self.parenthesised()?;
                 return if name == "inv" {
                     argument
-                        .inverse()
+                        .try_inverse()?
                         .ok_or_else(|| self.error("0 has no inverse"))
                 } else {
-                    Ok(function(&argument))
+                    Ok(argument.try_sqrt()?)
                 };
             }
         }
@@ -194,7 +222,7 @@ impl Parser<'_> {
         Ok(value)
     }
 
-    fn parenthesised(&mut self) -> Result<BigNimber, String> {
+    fn parenthesised(&mut self) -> Result<BigNimber, Failure> {
         if !self.eat("(") {
             return Err(self.error("expected ("));
         }
@@ -218,7 +246,7 @@ mod tests {
     fn value(text: &str) -> String {
         evaluate(text)
             .map(|value| value.to_decimal())
-            .unwrap_or_else(|e| e)
+            .unwrap_or_else(|e| e.to_string())
     }
 
     #[test]

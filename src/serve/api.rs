@@ -67,6 +67,8 @@ pub enum Lane {
 pub enum Route {
     /// An embedded file.
     Asset(&'static Asset),
+    /// A new job id for the page.
+    NewJob,
     /// The progress of computation `job`.
     Progress(String),
     /// Cancel computation `job`.
@@ -167,24 +169,25 @@ impl Query {
         Ok(value)
     }
 
-    /// The page's name for its computation: letters, digits, `-` and `_`, at most 64.
+    /// The page's job id, as `POST /api/job` gave it: 32 hexadecimal digits. Whether the
+    /// server gave it is checked when the request is dispatched.
     fn job(&self) -> Result<Option<String>, Reply> {
         match self.get("job") {
             None => Ok(None),
-            Some(id) if is_job_name(id) => Ok(Some(id.to_string())),
+            Some(id) if is_job_id(id) => Ok(Some(id.to_string())),
             Some(_) => Err(Reply::error(
                 400,
-                "parameter \"job\" is 1 to 64 letters, digits, - or _",
+                "parameter \"job\" is an id given by POST /api/job (32 hexadecimal digits)",
             )),
         }
     }
 }
 
-fn is_job_name(id: &str) -> bool {
-    (1..=64).contains(&id.len())
+fn is_job_id(id: &str) -> bool {
+    id.len() == 32
         && id
             .bytes()
-            .all(|byte| byte.is_ascii_alphanumeric() || byte == b'-' || byte == b'_')
+            .all(|byte| matches!(byte, b'0'..=b'9' | b'a'..=b'f'))
 }
 
 /// The request `method target` as a route, or the reply that refuses it.
@@ -390,9 +393,18 @@ fn api_route(api: &str, query: &str, post: bool, settings: &Settings) -> Result<
             arguments.extend(["nimber".into(), "--json".into(), "--".into(), expression]);
             Ok(command_route(Lane::Quick, None, arguments, false, false))
         }
+        "job" => {
+            if !post {
+                return Err(Reply::error(405, "/api/job is asked with POST"));
+            }
+            Query::parse(query, &[])?;
+            Ok(Route::NewJob)
+        }
         "progress" | "cancel" => {
             if api == "progress" {
                 only_get(api)?;
+            } else if !post {
+                return Err(Reply::error(405, "/api/cancel is asked with POST"));
             }
             let query = Query::parse(query, &["job"])?;
             let Some(id) = query.job()? else {

@@ -1,17 +1,15 @@
 //! The little HTTP/1.1 the explorer needs: one request per connection (`Connection: close`),
-//! its head parsed by `httparse`, every part of it bounded, and one reply written back.
+//! its head parsed by `httparse` once it has arrived whole, every part of it bounded, and one
+//! reply. The bytes are moved by the connections' loop ([`super::connections`]).
 //!
 //! Written here rather than taken from a server crate: the light ones (tiny_http) start a
 //! thread for every open connection, with no bound, and the explorer must hold its threads and
 //! memory to a fixed number however many clients come.
 
-use std::io::{Read, Write};
-use std::net::TcpStream;
-
 /// The longest request head (request line and headers) read.
 pub const MOST_HEAD_BYTES: usize = 16 * 1024;
 
-/// The most headers a request may have.
+/// The most headers a request may have; more are answered 431.
 const MOST_HEADERS: usize = 64;
 
 /// A request as read: method, target (path and query, still percent-encoded), the `Host`
@@ -23,117 +21,97 @@ pub struct Request {
     pub body: Vec<u8>,
 }
 
-/// Why a request could not be read: the status to answer with, and why, or nothing to answer
-/// (the client went away or sent nothing).
-pub enum Unreadable {
-    Answer(u16, String),
-    Gone,
+/// A request's head, parsed once it has arrived whole: the request and the length of the body
+/// that follows it.
+pub struct Head {
+    pub method: String,
+    pub target: String,
+    pub host: Option<String>,
+    pub length: usize,
 }
 
-/// Reads one request from `stream`, its body at most `most_body` bytes.
-pub fn read_request(stream: &mut TcpStream, most_body: usize) -> Result<Request, Unreadable> {
-    let mut buffer = Vec::with_capacity(1024);
-    let mut chunk = [0u8; 4096];
-    let head_end = loop {
-        let read = match stream.read(&mut chunk) {
-            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => continue,
-            Ok(0) | Err(_) if buffer.is_empty() => return Err(Unreadable::Gone),
-            Ok(0) => return Err(Unreadable::Answer(400, "the request ended early".into())),
-            Ok(read) => read,
-            Err(error) => {
-                return Err(Unreadable::Answer(
-                    408,
-                    format!("the request was not read whole: {error}"),
-                ));
-            }
-        };
-        let searched_from = buffer.len().saturating_sub(3);
-        buffer.extend_from_slice(&chunk[..read]);
-        if let Some(at) = find(&buffer[searched_from..], b"\r\n\r\n") {
-            break searched_from + at + 4;
-        }
-        if buffer.len() > MOST_HEAD_BYTES {
-            return Err(Unreadable::Answer(
-                431,
-                format!("the request's head is longer than {MOST_HEAD_BYTES} bytes"),
-            ));
-        }
-    };
-    if head_end > MOST_HEAD_BYTES {
-        return Err(Unreadable::Answer(
+/// Why a request cannot be served: the status to answer with, and why.
+pub struct Refusal(pub u16, pub String);
+
+/// The head at the start of `buffer` (the bytes of a request received so far) and where it
+/// ends, `None` while it has not all arrived, or the refusal it earns; its body may be at most
+/// `most_body` bytes.
+pub fn parse_head(buffer: &[u8], most_body: usize) -> Result<Option<(Head, usize)>, Refusal> {
+    let too_long = || {
+        Refusal(
             431,
             format!("the request's head is longer than {MOST_HEAD_BYTES} bytes"),
-        ));
+        )
+    };
+    let Some(at) = find(buffer, b"\r\n\r\n") else {
+        return if buffer.len() > MOST_HEAD_BYTES {
+            Err(too_long())
+        } else {
+            Ok(None)
+        };
+    };
+    let head_end = at + 4;
+    if head_end > MOST_HEAD_BYTES {
+        return Err(too_long());
     }
     let mut headers = [httparse::EMPTY_HEADER; MOST_HEADERS];
     let mut parsed = httparse::Request::new(&mut headers);
     match parsed.parse(&buffer[..head_end]) {
         Ok(httparse::Status::Complete(_)) => {}
+        Err(httparse::Error::TooManyHeaders) => {
+            return Err(Refusal(
+                431,
+                format!("the request has more than {MOST_HEADERS} headers"),
+            ));
+        }
         Ok(httparse::Status::Partial) | Err(_) => {
-            return Err(Unreadable::Answer(400, "not an HTTP request".into()));
+            return Err(Refusal(400, "not an HTTP request".into()));
         }
     }
     let method = parsed.method.unwrap_or_default().to_string();
     let target = parsed.path.unwrap_or_default().to_string();
     let mut host = None;
-    let mut length: usize = 0;
+    let mut length = None;
     for header in parsed.headers.iter() {
         if header.name.eq_ignore_ascii_case("host") {
-            host = std::str::from_utf8(header.value).ok().map(str::to_string);
+            if host.is_some() {
+                return Err(Refusal(400, "the request has two Host headers".into()));
+            }
+            let Ok(value) = std::str::from_utf8(header.value) else {
+                return Err(Refusal(400, "a Host header that is not text".into()));
+            };
+            host = Some(value.trim().to_string());
         } else if header.name.eq_ignore_ascii_case("content-length") {
+            if length.is_some() {
+                return Err(Refusal(
+                    400,
+                    "the request has two Content-Length headers".into(),
+                ));
+            }
             let text = std::str::from_utf8(header.value).unwrap_or("").trim();
             let Ok(declared) = text.parse::<u64>() else {
-                return Err(Unreadable::Answer(
-                    400,
-                    "a Content-Length that is not a number".into(),
-                ));
+                return Err(Refusal(400, "a Content-Length that is not a number".into()));
             };
             if declared > most_body as u64 {
-                return Err(Unreadable::Answer(
+                return Err(Refusal(
                     413,
                     format!(
                         "the body has {declared} bytes, more than the {most_body} allowed (onag serve --max-upload)"
                     ),
                 ));
             }
-            length = declared as usize;
+            length = Some(declared as usize);
         } else if header.name.eq_ignore_ascii_case("transfer-encoding") {
-            return Err(Unreadable::Answer(
-                411,
-                "send the body with a Content-Length".into(),
-            ));
+            return Err(Refusal(411, "send the body with a Content-Length".into()));
         }
     }
-    // What came after the head belongs to the body; the rest is read to its declared length.
-    let mut body = buffer.split_off(head_end);
-    if body.len() > length {
-        body.truncate(length);
-    }
-    if body.len() < length {
-        let wanted = length - body.len();
-        let before = body.len();
-        body.reserve(wanted);
-        if stream
-            .take(wanted as u64)
-            .read_to_end(&mut body)
-            .map_err(|error| {
-                Unreadable::Answer(408, format!("the body was not read whole: {error}"))
-            })?
-            < wanted
-        {
-            let got = body.len() - before;
-            return Err(Unreadable::Answer(
-                400,
-                format!("the body ended after {got} of {wanted} bytes"),
-            ));
-        }
-    }
-    Ok(Request {
+    let head = Head {
         method,
         target,
         host,
-        body,
-    })
+        length: length.unwrap_or(0),
+    };
+    Ok(Some((head, head_end)))
 }
 
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
@@ -184,31 +162,21 @@ fn reason(status: u16) -> &'static str {
     }
 }
 
-/// Writes `reply` to `stream` and closes it; a client that has gone away is no error.
-pub fn write_reply(stream: &mut TcpStream, reply: &Reply) {
-    let head = format!(
-        "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n\
-         X-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n\
-         Content-Security-Policy: default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'\r\n\
-         Connection: close\r\n\r\n",
-        reply.status,
-        reason(reply.status),
-        reply.content_type,
-        reply.body.len()
-    );
-    let _ = stream
-        .write_all(head.as_bytes())
-        .and_then(|()| stream.write_all(&reply.body))
-        .and_then(|()| stream.flush());
-    let _ = stream.shutdown(std::net::Shutdown::Write);
-    // Whatever the client still sends (a body not read) is drained briefly, so that closing
-    // does not reset the connection before the reply is read.
-    let mut sink = [0u8; 1024];
-    let _ = stream.set_read_timeout(Some(std::time::Duration::from_millis(100)));
-    for _ in 0..64 {
-        match stream.read(&mut sink) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
+impl Reply {
+    /// The reply as sent: status line, headers and body.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let head = format!(
+            "HTTP/1.1 {} {}\r\nContent-Type: {}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n\
+             X-Content-Type-Options: nosniff\r\nReferrer-Policy: no-referrer\r\n\
+             Content-Security-Policy: default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'\r\n\
+             Connection: close\r\n\r\n",
+            self.status,
+            reason(self.status),
+            self.content_type,
+            self.body.len()
+        );
+        let mut bytes = head.into_bytes();
+        bytes.extend_from_slice(&self.body);
+        bytes
     }
 }

@@ -21,6 +21,9 @@ const LOOK_EVERY: Duration = Duration::from_millis(100);
 /// The most cancellations remembered for computations not yet begun.
 const MOST_EARLY_CANCELS: usize = 256;
 
+/// The most job ids remembered: the oldest is forgotten when one more is given out.
+const MOST_ISSUED: usize = 4096;
+
 /// Why a computation was stopped.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Why {
@@ -87,6 +90,8 @@ pub struct Jobs {
 struct Table {
     running: HashMap<u64, Arc<Job>>,
     cancelled_early: VecDeque<String>,
+    /// The ids given out, oldest first.
+    issued: VecDeque<String>,
 }
 
 impl Jobs {
@@ -97,6 +102,31 @@ impl Jobs {
             wake: Condvar::new(),
             serial: AtomicU64::new(0),
         }
+    }
+
+    /// A new job id: 128 bits from the system's random source, as 32 hexadecimal digits. Only
+    /// the page it is given to knows it, so only that page can follow or cancel the
+    /// computation it names.
+    ///
+    /// # Errors
+    ///
+    /// The random source cannot be read.
+    pub fn issue(&self) -> std::io::Result<String> {
+        use std::io::Read as _;
+        let mut bits = [0u8; 16];
+        std::fs::File::open("/dev/urandom")?.read_exact(&mut bits)?;
+        let id: String = bits.iter().map(|byte| format!("{byte:02x}")).collect();
+        let mut table = lock(&self.table);
+        if table.issued.len() >= MOST_ISSUED {
+            table.issued.pop_front();
+        }
+        table.issued.push_back(id.clone());
+        Ok(id)
+    }
+
+    /// Whether `id` was given out by [`issue`](Self::issue) (and not yet forgotten).
+    pub fn is_issued(&self, id: &str) -> bool {
+        lock(&self.table).issued.iter().any(|issued| issued == id)
     }
 
     /// Registers a computation about to begin, which may run `seconds`.

@@ -12,30 +12,29 @@
 //! a panic in it is answered 500 without ending the server.
 
 mod api;
+mod connections;
 mod http;
 mod jobs;
 
 use std::io::Write;
-use std::net::{IpAddr, SocketAddr, TcpListener, TcpStream};
+use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::panic::AssertUnwindSafe;
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use api::{Failure, Lane, Route, What, Work};
-use http::{Reply, Request, Unreadable};
+use connections::{Connection, Incoming, Replier};
+use http::{Reply, Request};
 
 use crate::cli::ServeArgs;
 use crate::commands::Error;
 
-/// Threads that read requests (and answer the cheap ones).
-const READERS: usize = 8;
+/// Threads that take requests once they have arrived whole, answer the cheap ones and hand
+/// computations to the pools. They never wait on a client: the connections' loop does.
+const READERS: usize = 4;
 
-/// Connections accepted and waiting for a reader.
-const WAITING_CONNECTIONS: usize = 256;
-
-/// How long a client may take to send its request, and to read the reply.
-const CLIENT_TIMEOUT: Duration = Duration::from_secs(10);
+/// Whole requests waiting for a reader; more are answered 503.
+const WAITING_REQUESTS: usize = 256;
 
 /// What the server allows each request, from its flags.
 pub struct Settings {
@@ -48,8 +47,10 @@ pub struct Settings {
     pub max_moves: u64,
     pub max_upload: usize,
     pub queue: usize,
-    /// The names a request's `Host` may give (none: any), against DNS rebinding.
-    pub hosts: Option<Vec<String>>,
+    /// The names a request's `Host` may give, with or without the port, against DNS
+    /// rebinding: localhost, the loopback addresses, the address listened on and every
+    /// `--allow-host`.
+    pub hosts: Vec<String>,
 }
 
 impl Settings {
@@ -64,7 +65,7 @@ impl Settings {
 
 /// A computation waiting for a worker: the connection to answer on, the work and its body.
 struct Task {
-    stream: TcpStream,
+    connection: Connection,
     work: Work,
     body: Vec<u8>,
 }
@@ -75,6 +76,7 @@ struct Shared {
     jobs: jobs::Jobs,
     quick: SyncSender<Task>,
     long: SyncSender<Task>,
+    replier: Replier,
 }
 
 /// Serves the explorer until the process is stopped.
@@ -88,18 +90,7 @@ pub fn run(arguments: &ServeArgs, out: &mut dyn Write) -> Result<(), Error> {
     })?;
     let address = listener.local_addr().map_err(Error::Output)?;
     let url = format!("http://{address}/");
-    let hosts = host.is_loopback().then(|| {
-        let port = address.port();
-        vec![
-            "localhost".to_string(),
-            "127.0.0.1".to_string(),
-            "[::1]".to_string(),
-            format!("localhost:{port}"),
-            format!("127.0.0.1:{port}"),
-            format!("[::1]:{port}"),
-            address.to_string(),
-        ]
-    });
+    let hosts = allowed_hosts(host, address.port(), &arguments.allow_host);
     let workers = arguments.workers;
     let settings = Settings {
         max_positions: arguments.max_positions,
@@ -116,17 +107,23 @@ pub fn run(arguments: &ServeArgs, out: &mut dyn Write) -> Result<(), Error> {
     if !host.is_loopback() {
         let _ = writeln!(
             std::io::stderr(),
-            "onag serve: warning: listening on {host}, reachable from other machines; the explorer has no login"
+            "onag serve: warning: listening on {host}, reachable from other machines; the explorer has no login. \
+             Requests must name it as one of: {} (add names with --allow-host)",
+            settings.hosts.join(", ")
         );
     }
     // Cheap requests wait in a longer queue: they are answered in milliseconds.
     let (quick, quick_tasks) = sync_channel(settings.queue * QUICK_QUEUE_FACTOR);
     let (long, long_tasks) = sync_channel(settings.queue);
+    let (ready, waiting) = sync_channel::<Incoming>(WAITING_REQUESTS);
+    let (connections, replier) = connections::new(listener, settings.max_upload, ready)
+        .map_err(|error| Error::Usage(format!("cannot start the server: {error}")))?;
     let shared = Arc::new(Shared {
         jobs: jobs::Jobs::new(),
         settings,
         quick,
         long,
+        replier,
     });
     let spawn = |name: String, body: Box<dyn FnOnce() + Send>| {
         std::thread::Builder::new()
@@ -148,7 +145,6 @@ pub fn run(arguments: &ServeArgs, out: &mut dyn Write) -> Result<(), Error> {
             )?;
         }
     }
-    let (connections, waiting) = sync_channel::<TcpStream>(WAITING_CONNECTIONS);
     let waiting = Arc::new(Mutex::new(waiting));
     for index in 0..READERS {
         let shared = Arc::clone(&shared);
@@ -175,22 +171,34 @@ pub fn run(arguments: &ServeArgs, out: &mut dyn Write) -> Result<(), Error> {
     if arguments.open {
         open_browser(&url);
     }
-    for connection in listener.incoming() {
-        let Ok(stream) = connection else {
-            // A connection that failed before it was accepted (reset, or no descriptor left
-            // for a moment): the next one is taken.
-            continue;
-        };
-        let _ = stream.set_read_timeout(Some(CLIENT_TIMEOUT));
-        let _ = stream.set_write_timeout(Some(CLIENT_TIMEOUT));
-        if let Err(TrySendError::Full(mut stream)) = connections.try_send(stream) {
-            http::write_reply(
-                &mut stream,
-                &Reply::error(503, "the server is busy; try again shortly"),
-            );
+    connections.run();
+    Ok(())
+}
+
+/// The names a request's `Host` may give: localhost and the loopback addresses, the address
+/// listened on, and each of `extra`; each alone and with `:port`.
+fn allowed_hosts(host: IpAddr, port: u16, extra: &[String]) -> Vec<String> {
+    let listened = match host {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => format!("[{v6}]"),
+    };
+    let mut names: Vec<String> = ["localhost", "127.0.0.1", "[::1]"]
+        .into_iter()
+        .map(str::to_string)
+        .collect();
+    if !host.is_unspecified() {
+        names.push(listened);
+    }
+    names.extend(extra.iter().map(|name| name.to_ascii_lowercase()));
+    names.dedup();
+    let mut hosts = Vec::with_capacity(names.len() * 2);
+    for name in names {
+        if !hosts.contains(&name) {
+            hosts.push(format!("{name}:{port}"));
+            hosts.push(name);
         }
     }
-    Ok(())
+    hosts
 }
 
 /// Asks the desktop to open `url` in a browser; a warning if it cannot.
@@ -217,38 +225,39 @@ fn open_browser(url: &str) {
     }
 }
 
-/// A reader: takes connections one at a time, reads the request and answers it or hands it on.
-fn read_on(shared: &Shared, waiting: &Mutex<Receiver<TcpStream>>) {
+/// A reader: takes requests that have arrived whole, one at a time, and answers them or hands
+/// them to a pool.
+fn read_on(shared: &Shared, waiting: &Mutex<Receiver<Incoming>>) {
     loop {
         let next = waiting
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .recv();
-        let Ok(mut stream) = next else {
+        let Ok(Incoming {
+            connection,
+            request,
+        }) = next
+        else {
             return;
-        };
-        let request = match http::read_request(&mut stream, shared.settings.max_upload) {
-            Ok(request) => request,
-            Err(Unreadable::Gone) => continue,
-            Err(Unreadable::Answer(status, message)) => {
-                http::write_reply(&mut stream, &Reply::error(status, &message));
-                continue;
-            }
         };
         let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| dispatch(shared, request)));
         match outcome {
-            Ok(Dispatched::Answer(reply)) => http::write_reply(&mut stream, &reply),
+            Ok(Dispatched::Answer(reply)) => shared.replier.send(connection, &reply),
             Ok(Dispatched::Queue(work, body)) => {
                 let sender = match work.lane {
                     Lane::Quick => &shared.quick,
                     Lane::Long => &shared.long,
                 };
-                let task = Task { stream, work, body };
+                let task = Task {
+                    connection,
+                    work,
+                    body,
+                };
                 match sender.try_send(task) {
                     Ok(()) => {}
-                    Err(TrySendError::Full(mut task) | TrySendError::Disconnected(mut task)) => {
-                        http::write_reply(
-                            &mut task.stream,
+                    Err(TrySendError::Full(task) | TrySendError::Disconnected(task)) => {
+                        shared.replier.send(
+                            task.connection,
                             &Reply::error(
                                 503,
                                 "every worker is busy and the queue is full; try again shortly",
@@ -257,8 +266,8 @@ fn read_on(shared: &Shared, waiting: &Mutex<Receiver<TcpStream>>) {
                     }
                 }
             }
-            Err(_) => http::write_reply(
-                &mut stream,
+            Err(_) => shared.replier.send(
+                connection,
                 &Reply::error(
                     500,
                     "internal error: the server could not read this request",
@@ -281,14 +290,20 @@ fn dispatch(shared: &Shared, request: Request) -> Dispatched {
             &format!("the address is longer than {MOST_TARGET_BYTES} bytes"),
         ));
     }
-    if let (Some(hosts), Some(host)) = (&shared.settings.hosts, &request.host)
-        && !hosts
+    // HTTP/1.1 requires a Host; a request without one (HTTP/1.0) is taken as meant for this
+    // server, as a browser never sends one.
+    if let Some(host) = &request.host
+        && !shared
+            .settings
+            .hosts
             .iter()
             .any(|allowed| allowed.eq_ignore_ascii_case(host))
     {
         return Dispatched::Answer(Reply::error(
             421,
-            &format!("this server answers for localhost, not {host:?}"),
+            &format!(
+                "this server answers for localhost and the names given with --allow-host, not {host:?}"
+            ),
         ));
     }
     let route = match api::route(&request.method, &request.target, &shared.settings) {
@@ -302,6 +317,13 @@ fn dispatch(shared: &Shared, request: Request) -> Dispatched {
             content_type: asset.content_type,
             body: asset.body.to_vec(),
         },
+        Route::NewJob => match shared.jobs.issue() {
+            Ok(id) => Reply::json(200, &serde_json::json!({ "job": id })),
+            Err(error) => Reply::error(500, &format!("cannot make a job id: {error}")),
+        },
+        Route::Progress(id) | Route::Cancel(id) if !shared.jobs.is_issued(&id) => {
+            Reply::error(404, "no job of that id: ask POST /api/job for one")
+        }
         Route::Progress(id) => Reply::json(200, &shared.jobs.progress(&id)),
         Route::Cancel(id) => {
             let cancelled = shared.jobs.cancel(&id);
@@ -311,7 +333,17 @@ fn dispatch(shared: &Shared, request: Request) -> Dispatched {
             Ok(reply) => reply,
             Err(_) => Reply::error(500, "internal error: the catalogue could not be listed"),
         },
-        Route::Work(work) => return Dispatched::Queue(work, request.body),
+        Route::Work(work) => {
+            if let Some(id) = &work.job
+                && !shared.jobs.is_issued(id)
+            {
+                return Dispatched::Answer(Reply::error(
+                    400,
+                    "parameter \"job\" is not an id this server gave: ask POST /api/job for one",
+                ));
+            }
+            return Dispatched::Queue(work, request.body);
+        }
     };
     if head {
         reply.body.clear();
@@ -342,7 +374,7 @@ fn work_on(shared: &Shared, lane: Lane, tasks: &Mutex<Receiver<Task>>) {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .recv();
         let Ok(Task {
-            mut stream,
+            connection,
             work,
             body,
         }) = next
@@ -355,14 +387,18 @@ fn work_on(shared: &Shared, lane: Lane, tasks: &Mutex<Receiver<Task>>) {
             Lane::Long => most,
         };
         match compute(shared, &work, &body, slice) {
-            Computed::Reply(reply) => http::write_reply(&mut stream, &reply),
+            Computed::Reply(reply) => shared.replier.send(connection, &reply),
             Computed::TooLong => {
-                let task = Task { stream, work, body };
-                if let Err(TrySendError::Full(mut task) | TrySendError::Disconnected(mut task)) =
+                let task = Task {
+                    connection,
+                    work,
+                    body,
+                };
+                if let Err(TrySendError::Full(task) | TrySendError::Disconnected(task)) =
                     shared.long.try_send(task)
                 {
-                    http::write_reply(
-                        &mut task.stream,
+                    shared.replier.send(
+                        task.connection,
                         &Reply::error(
                             503,
                             "every worker for long computations is busy and their queue is full; try again shortly",

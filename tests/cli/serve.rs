@@ -14,6 +14,14 @@ pub(crate) fn start(flags: &[&str]) -> onag_testkit::serve::Server {
     onag_testkit::serve::Server::start(env!("CARGO_BIN_EXE_onag"), flags)
 }
 
+/// A job id from `POST /api/job`.
+fn new_job(server: &onag_testkit::serve::Server) -> String {
+    let reply = server.post("/api/job", b"");
+    assert_eq!(reply.status, 200, "{}", reply.text());
+    let answer: Value = serde_json::from_slice(&reply.body).expect("JSON");
+    answer["job"].as_str().expect("a job id").to_string()
+}
+
 /// The reply must be a refusal with `status` whose message contains `needle`.
 fn refused(reply: &Reply, status: u16, needle: &str) {
     assert_eq!(reply.status, status, "{}", reply.text());
@@ -292,19 +300,16 @@ fn limits_and_stops_answer_instead_of_running_on() {
         "--max-seconds",
     );
     assert!(started.elapsed() < Duration::from_secs(60));
-    // Cancelled by its page: the job's name, then a cancel, stop it.
+    // Cancelled by its page: a job id from the server, then a cancel, stop it.
     let server = start(&["--max-seconds", "600"]);
     let address = server.address.clone();
-    let waiting = std::thread::spawn(move || {
-        get_at(
-            &address,
-            "/api/sequence?game=octal:0.6&to=1000000&job=cancel-me",
-        )
-    });
+    let job = new_job(&server);
+    let target = format!("/api/sequence?game=octal:0.6&to=1000000&job={job}");
+    let waiting = std::thread::spawn(move || get_at(&address, &target));
     // Its progress is reported while it runs.
     let mut seen_running = false;
     for _ in 0..200 {
-        let progress = server.json("/api/progress?job=cancel-me");
+        let progress = server.json(&format!("/api/progress?job={job}"));
         if progress["state"] == "running" {
             seen_running = true;
             break;
@@ -312,14 +317,18 @@ fn limits_and_stops_answer_instead_of_running_on() {
         std::thread::sleep(Duration::from_millis(50));
     }
     assert!(seen_running, "the computation was never seen running");
-    let cancel = server.post("/api/cancel?job=cancel-me", b"");
+    let cancel = server.post(&format!("/api/cancel?job={job}"), b"");
     assert_eq!(cancel.status, 200);
     let reply = waiting.join().expect("the request thread");
     refused(&reply, 503, "cancelled");
     // A computation whose page stops asking after it (closed) is stopped within seconds.
     let address = server.address.clone();
     let started = Instant::now();
-    let reply = get_at(&address, "/api/value?game=cram&position=7x7&job=left-alone");
+    let job = new_job(&server);
+    let reply = get_at(
+        &address,
+        &format!("/api/value?game=cram&position=7x7&job={job}"),
+    );
     refused(&reply, 503, "page was closed");
     assert!(started.elapsed() < Duration::from_secs(60));
 }
@@ -502,4 +511,212 @@ fn extreme_inputs_are_answered_or_refused_never_a_crash() {
         }
     }
     assert_eq!(server.json("/api/value?game=nim&position=1")["grundy"], 1);
+}
+
+/// Opens a connection to `address` that sends nothing yet.
+fn silent(address: &str) -> std::net::TcpStream {
+    let stream = std::net::TcpStream::connect(address).expect("connects");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .expect("timeout");
+    stream
+}
+
+/// The status line's code of what `stream` receives next.
+fn status_of(stream: &mut std::net::TcpStream) -> Option<u16> {
+    use std::io::Read as _;
+    let mut bytes = [0u8; 64];
+    let read = stream.read(&mut bytes).ok()?;
+    let text = String::from_utf8_lossy(&bytes[..read]).to_string();
+    text.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[test]
+fn slow_and_silent_clients_cost_a_slot_never_a_reader() {
+    use std::io::Write as _;
+    // The trials' two cases at once: 50 connections that send nothing and 8 that send their
+    // request a byte at a time. Before the connections' loop, each held one of 8 readers for up
+    // to 10 s a read, and a cheap request waited a minute.
+    let server = start(&[]);
+    let quiet: Vec<_> = (0..50).map(|_| silent(&server.address)).collect();
+    let mut dripping: Vec<_> = (0..8).map(|_| silent(&server.address)).collect();
+    let begun = Instant::now();
+    for round in 0..3 {
+        for stream in &mut dripping {
+            let _ = stream.write_all(&b"GET /api/games HTTP/1.1\r\n"[round..=round]);
+        }
+        // While they hold their connections, a cheap request is answered at once.
+        let asked = Instant::now();
+        let reply = server.get("/api/value?game=nim&position=3+4+5");
+        assert_eq!(reply.status, 200, "{}", reply.text());
+        assert!(
+            asked.elapsed() < Duration::from_secs(3),
+            "a cheap request waited {:?} behind slow clients",
+            asked.elapsed()
+        );
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    // The dripping clients are held to one deadline for the whole head, not one a read: each
+    // is answered 408 within seconds, though it kept sending.
+    for stream in &mut dripping {
+        assert_eq!(status_of(stream), Some(408));
+    }
+    assert!(begun.elapsed() < Duration::from_secs(20));
+    drop(quiet);
+}
+
+#[test]
+fn one_address_holds_at_most_64_connections() {
+    let server = start(&[]);
+    let held: Vec<_> = (0..64).map(|_| silent(&server.address)).collect();
+    // Accepted in order: the 65th is over the bound, whatever it sends.
+    std::thread::sleep(Duration::from_millis(300));
+    let reply = server.get("/api/games");
+    refused(&reply, 503, "64 connections");
+    drop(held);
+    // Once they are closed, the same client is served again.
+    let mut served = false;
+    for _ in 0..50 {
+        if server.get("/api/games").status == 200 {
+            served = true;
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(served);
+}
+
+#[test]
+fn ambiguous_or_oversized_heads_are_refused_at_once() {
+    let server = start(&[]);
+    let cases: [(&[u8], u16, &str); 3] = [
+        (
+            b"GET / HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\n\r\n",
+            400,
+            "two Host",
+        ),
+        (
+            b"POST /api/value HTTP/1.1\r\nHost: localhost\r\nContent-Length: 1\r\nContent-Length: 50\r\n\r\nx",
+            400,
+            "two Content-Length",
+        ),
+        (b"", 431, "headers"),
+    ];
+    let many_headers: Vec<u8> = {
+        let mut head = b"GET / HTTP/1.1\r\nHost: localhost\r\n".to_vec();
+        for index in 0..100 {
+            head.extend_from_slice(format!("X-Filler-{index}: a\r\n").as_bytes());
+        }
+        head.extend_from_slice(b"\r\n");
+        head
+    };
+    for (request, status, needle) in cases {
+        let request = if request.is_empty() {
+            &many_headers[..]
+        } else {
+            request
+        };
+        let asked = Instant::now();
+        refused(&server.raw(request), status, needle);
+        // At once: no wait for a body that will never come (the trials saw 10 s, then 408).
+        assert!(asked.elapsed() < Duration::from_secs(3), "{needle}");
+    }
+}
+
+#[test]
+fn nimber_expressions_are_held_to_max_seconds() {
+    // 30 nested inverses in the field of 4096 bits: about 20 s of work here (40 s in the
+    // trials), refused at the deadline, not after.
+    let server = start(&["--max-seconds", "1"]);
+    let big = "170141183460469231731687303715884105727".repeat(30);
+    let expression = format!("{}{big}{}", "inv(".repeat(30), ")".repeat(30));
+    let asked = Instant::now();
+    let reply = server.get(&format!("/api/nimber?expression={expression}"));
+    refused(&reply, 503, "--max-seconds");
+    assert!(
+        asked.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        asked.elapsed()
+    );
+    // The server goes on answering.
+    assert_eq!(server.json("/api/nimber?expression=8+*+8")["value"], "13");
+}
+
+#[test]
+fn job_ids_come_from_the_server_and_cancel_is_posted() {
+    let server = start(&[]);
+    let first = new_job(&server);
+    let second = new_job(&server);
+    assert_ne!(first, second);
+    for id in [&first, &second] {
+        assert_eq!(id.len(), 32, "{id}");
+        assert!(id.bytes().all(|byte| byte.is_ascii_hexdigit()), "{id}");
+    }
+    // A name the page made up, or an id the server never gave, names nothing.
+    refused(
+        &server.get("/api/value?game=nim&position=1&job=cancel-me"),
+        400,
+        "POST /api/job",
+    );
+    let unknown = "0123456789abcdef0123456789abcdef";
+    refused(
+        &server.get(&format!("/api/value?game=nim&position=1&job={unknown}")),
+        400,
+        "not an id this server gave",
+    );
+    refused(
+        &server.get(&format!("/api/progress?job={unknown}")),
+        404,
+        "no job",
+    );
+    refused(
+        &server.post(&format!("/api/cancel?job={unknown}"), b""),
+        404,
+        "no job",
+    );
+    // Cancelling is a POST; a GET (a link, an image) cancels nothing.
+    refused(
+        &server.get(&format!("/api/cancel?job={first}")),
+        405,
+        "POST",
+    );
+    refused(&server.get("/api/job"), 405, "POST");
+    assert_eq!(
+        server.json(&format!("/api/value?game=nim&position=1&job={first}"))["grundy"],
+        1
+    );
+}
+
+#[test]
+fn the_host_check_holds_on_every_address() {
+    // Listening on every address keeps the check: localhost, the loopback addresses and the
+    // names given with --allow-host, nothing else.
+    let server = start(&["--host", "0.0.0.0", "--allow-host", "explorer.lan"]);
+    let port = server
+        .address
+        .rsplit(':')
+        .next()
+        .expect("a port")
+        .to_string();
+    let ask = |host: &str| {
+        server.raw(
+            format!("GET /api/games HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        )
+    };
+    for host in [
+        format!("localhost:{port}"),
+        format!("127.0.0.1:{port}"),
+        format!("explorer.lan:{port}"),
+        "EXPLORER.LAN".to_string(),
+    ] {
+        assert_eq!(ask(&host).status, 200, "{host}");
+    }
+    for host in [
+        format!("evil.example:{port}"),
+        format!("0.0.0.0:{port}"),
+        "explorer.lan.evil.example".to_string(),
+    ] {
+        refused(&ask(&host), 421, "--allow-host");
+    }
 }

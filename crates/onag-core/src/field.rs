@@ -267,36 +267,64 @@ trait Element: Clone + PartialEq {
     fn has_bit(&self, bit: u32) -> bool;
 }
 
-/// `x^(2^m - 2)`, the inverse of `x ≠ 0` in GF(2^m): `m - 1` squarings.
-fn inverse_in<E: Element>(x: &E, m: u32) -> E {
+/// The check of the operations that cannot be stopped: never fails.
+fn never() -> std::result::Result<(), std::convert::Infallible> {
+    Ok(())
+}
+
+/// The value of a computation checked by [`never`].
+fn sure<T>(result: std::result::Result<T, std::convert::Infallible>) -> T {
+    match result {
+        Ok(value) => value,
+    }
+}
+
+/// `x^(2^m - 2)`, the inverse of `x ≠ 0` in GF(2^m): `m - 1` squarings, `check` called before
+/// each (it may stop the computation).
+fn inverse_in<E: Element, X>(
+    x: &E,
+    m: u32,
+    mut check: impl FnMut() -> std::result::Result<(), X>,
+) -> std::result::Result<E, X> {
     let (mut square, mut result) = (x.clone(), E::one());
     for _ in 1..m {
+        check()?;
         square = square.times(&square);
         result = result.times(&square);
     }
-    result
+    Ok(result)
 }
 
-/// `x^(2^(m-1))`, the square root of `x` in GF(2^m).
-fn root_in<E: Element>(x: &E, m: u32) -> E {
+/// `x^(2^(m-1))`, the square root of `x` in GF(2^m), `check` called before each squaring.
+fn root_in<E: Element, X>(
+    x: &E,
+    m: u32,
+    mut check: impl FnMut() -> std::result::Result<(), X>,
+) -> std::result::Result<E, X> {
     let mut root = x.clone();
     for _ in 1..m {
+        check()?;
         root = root.times(&root);
     }
-    root
+    Ok(root)
 }
 
-/// `x^exponent` by squaring and multiplying.
-fn power<E: Element>(x: &E, exponent: u128) -> E {
+/// `x^exponent` by squaring and multiplying, `check` called before each squaring.
+fn power<E: Element, X>(
+    x: &E,
+    exponent: u128,
+    mut check: impl FnMut() -> std::result::Result<(), X>,
+) -> std::result::Result<E, X> {
     let (mut base, mut result, mut exponent) = (x.clone(), E::one(), exponent);
     while exponent > 0 {
+        check()?;
         if exponent & 1 == 1 {
             result = result.times(&base);
         }
         base = base.times(&base);
         exponent >>= 1;
     }
-    result
+    Ok(result)
 }
 
 /// The smaller root of `x² + x = a` in GF(2^m), if there is one, by elimination over GF(2):
@@ -400,7 +428,7 @@ impl Nimber {
     /// assert_eq!(Nimber::new(7).inverse(), Some(Nimber::new(11)));
     /// ```
     pub fn inverse(self) -> Option<Nimber> {
-        (!self.is_zero()).then(|| inverse_in(&self, self.field_bits()))
+        (!self.is_zero()).then(|| sure(inverse_in(&self, self.field_bits(), never)))
     }
 
     /// `self / divisor`, `None` when the divisor is `0`.
@@ -429,7 +457,7 @@ impl Nimber {
     /// assert_eq!(Nimber::new(2).pow(2), Nimber::new(3));
     /// ```
     pub fn pow(self, exponent: u64) -> Nimber {
-        power(&self, u128::from(exponent))
+        sure(power(&self, u128::from(exponent), never))
     }
 
     /// The square root: the one `r` with `r ⊗ r = self` (squaring is one-to-one in a field of
@@ -532,7 +560,7 @@ impl Nimber128 {
     /// assert_eq!(x * x.inverse().unwrap(), Nimber128::new(1));
     /// ```
     pub fn inverse(self) -> Option<Nimber128> {
-        (self.0 != 0).then(|| inverse_in(&self, self.field_bits()))
+        (self.0 != 0).then(|| sure(inverse_in(&self, self.field_bits(), never)))
     }
 
     /// `self / divisor`, `None` when the divisor is `0`.
@@ -558,7 +586,7 @@ impl Nimber128 {
     /// assert_eq!(Nimber128::new(2).pow(3), Nimber128::new(1));
     /// ```
     pub fn pow(self, exponent: u128) -> Nimber128 {
-        power(&self, exponent)
+        sure(power(&self, exponent, never))
     }
 
     /// The square root.
@@ -572,7 +600,7 @@ impl Nimber128 {
     /// assert_eq!(x.sqrt() * x.sqrt(), x);
     /// ```
     pub fn sqrt(self) -> Nimber128 {
-        root_in(&self, self.field_bits())
+        sure(root_in(&self, self.field_bits(), never))
     }
 
     /// The number of bits of the smallest field that holds this nimber: 1, 2, 4, ..., 128.
@@ -809,7 +837,7 @@ impl BigNimber {
     /// assert_eq!(&x * &x.inverse().unwrap(), BigNimber::from(1u64));
     /// ```
     pub fn inverse(&self) -> Option<BigNimber> {
-        (!self.is_zero()).then(|| inverse_in(self, self.field_bits()))
+        (!self.is_zero()).then(|| sure(inverse_in(self, self.field_bits(), never)))
     }
 
     /// `self / divisor`, `None` when the divisor is `0`.
@@ -835,7 +863,7 @@ impl BigNimber {
     /// assert_eq!(BigNimber::from(2u64).pow(3), BigNimber::from(1u64));
     /// ```
     pub fn pow(&self, exponent: u128) -> BigNimber {
-        power(self, exponent)
+        sure(power(self, exponent, never))
     }
 
     /// The square root.
@@ -850,7 +878,51 @@ impl BigNimber {
     /// assert_eq!(&root * &root, x);
     /// ```
     pub fn sqrt(&self) -> BigNimber {
-        root_in(self, self.field_bits())
+        sure(root_in(self, self.field_bits(), never))
+    }
+
+    /// [`inverse`](Self::inverse), stopped by the [`Stop`](crate::Stop) in force on this
+    /// thread: an inverse in a field of a few thousand bits takes about a second, so a front
+    /// that must answer a stop (a web request's deadline, Ctrl-C) asks for it this way.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Stopped`](crate::Error::Stopped) once a stop in force is requested.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use onag_core::{Error, Stop, field::BigNimber};
+    ///
+    /// let x = BigNimber::from(7u64);
+    /// assert_eq!(x.try_inverse(), Ok(Some(BigNimber::from(11u64))));
+    /// let stop = Stop::new();
+    /// stop.request();
+    /// assert_eq!(stop.run(|| x.try_inverse()), Err(Error::Stopped));
+    /// ```
+    pub fn try_inverse(&self) -> crate::Result<Option<BigNimber>> {
+        if self.is_zero() {
+            return Ok(None);
+        }
+        inverse_in(self, self.field_bits(), crate::check_stop).map(Some)
+    }
+
+    /// [`pow`](Self::pow), stopped by the [`Stop`](crate::Stop) in force on this thread.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Stopped`](crate::Error::Stopped) once a stop in force is requested.
+    pub fn try_pow(&self, exponent: u128) -> crate::Result<BigNimber> {
+        power(self, exponent, crate::check_stop)
+    }
+
+    /// [`sqrt`](Self::sqrt), stopped by the [`Stop`](crate::Stop) in force on this thread.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Stopped`](crate::Error::Stopped) once a stop in force is requested.
+    pub fn try_sqrt(&self) -> crate::Result<BigNimber> {
+        root_in(self, self.field_bits(), crate::check_stop)
     }
 
     /// The smaller root of `x² + x = self` in the smallest field of at least 64 bits that holds

@@ -283,7 +283,7 @@ pub const CHEAP: &[&str] = &[
     "/api/value?game=nim&position=3+4+5",
     "/api/value?game=kayles&position=10+12",
     "/api/moves?game=wythoff&position=3,5",
-    "/api/progress?job=nobody",
+    "/api/value?game=wythoff&position=3,5",
     "/api/nimber?expression=8+*+8",
 ];
 

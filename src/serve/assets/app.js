@@ -98,11 +98,26 @@ let generation = 0;
 
 // Fetches an API route; while it runs, shows its progress and offers to cancel it. Answers the
 // parsed JSON (or the text, when `asText`), or throws an ApiError with the server's message.
+// A job id from the server: 128 random bits, known only to this page, which alone can then
+// follow and cancel the computation it names.
+async function newJob() {
+  const answer = await fetch("/api/job", { method: "POST" });
+  if (!answer.ok) throw new Error(answer.status + " " + answer.statusText);
+  return (await answer.json()).job;
+}
+
 async function api(path, parameters, options) {
   options = options || {};
-  const job = "j" + Math.random().toString(36).slice(2, 12) + Date.now().toString(36);
-  const url = address(path, Object.assign({}, parameters, { job: options.noJob ? undefined : job }));
-  running.add(job);
+  let job = null;
+  if (!options.noJob) {
+    try {
+      job = await newJob();
+    } catch (error) {
+      throw new ApiError("the server did not answer: " + error.message);
+    }
+    running.add(job);
+  }
+  const url = address(path, Object.assign({}, parameters, { job: job || undefined }));
   let timer = null;
   const started = Date.now();
   const show = (text) => {
@@ -130,7 +145,7 @@ async function api(path, parameters, options) {
   }
   const controller = new AbortController();
   busyCancel.onclick = () => {
-    fetch("/api/cancel?job=" + job, { method: "POST" });
+    if (job) fetch("/api/cancel?job=" + job, { method: "POST" });
     controller.abort();
   };
   try {
@@ -151,7 +166,7 @@ async function api(path, parameters, options) {
     if (error instanceof ApiError) throw error;
     throw new ApiError("the server did not answer: " + error.message);
   } finally {
-    running.delete(job);
+    if (job) running.delete(job);
     clearTimeout(timer);
     if (running.size === 0) busy.hidden = true;
   }
