@@ -225,7 +225,11 @@ pub fn route(method: &str, target: &str, settings: &Settings) -> Result<Route, R
     {
         return Ok(Route::Asset(&PAGE));
     }
-    Err(Reply::error(404, &format!("nothing at {path:?}")))
+    Err(Reply::page(
+        404,
+        "Not found",
+        &format!("There is nothing at {path}: no view of the explorer has this address."),
+    ))
 }
 
 /// The budget flags every computation gets: the server's, never the client's.

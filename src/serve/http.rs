@@ -137,6 +137,33 @@ impl Reply {
         }
     }
 
+    /// A short HTML page saying `message`, with a link to the catalogue: what a browser gets
+    /// for an address that is not a view of the page.
+    pub fn page(status: u16, title: &str, message: &str) -> Reply {
+        let escape = |text: &str| {
+            text.replace('&', "&amp;")
+                .replace('<', "&lt;")
+                .replace('>', "&gt;")
+                .replace('"', "&quot;")
+        };
+        let body = format!(
+            "<!doctype html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\">\
+             <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+             <title>{title} · onag explorer</title>\
+             <link rel=\"stylesheet\" href=\"/assets/style.css\"></head>\n<body>\
+             <header><a class=\"brand\" href=\"/\">onag explorer</a></header>\
+             <main><h1>{title}</h1><p id=\"not-found\">{message}</p>\
+             <p><a href=\"/\">The catalogue of games</a></p></main>\n</body>\n</html>\n",
+            title = escape(title),
+            message = escape(message),
+        );
+        Reply {
+            status,
+            content_type: "text/html; charset=utf-8",
+            body: body.into_bytes(),
+        }
+    }
+
     /// The one-line JSON error every failure answers: `{"error": "..."}`.
     pub fn error(status: u16, message: &str) -> Reply {
         Reply::json(status, &serde_json::json!({ "error": message }))

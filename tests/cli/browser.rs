@@ -373,4 +373,94 @@ fn the_explorer_works_in_a_real_browser() {
     // The nimber calculator: 8 * 8 = 13 in the nimber field (Conway, ch. 6).
     browser.open(&format!("{base}/nimber?expression=8+*+8"));
     browser.wait_text("#nimber-value", "13");
+    // The calculator says what ^ is: a nim power, not xor (2 ^ 2 = 3).
+    let help = browser.eval("document.querySelector('#nimber-help').textContent");
+    assert!(help.as_str().unwrap().contains("not xor"), "{help}");
+
+    // On a phone's width (400 px), every view fits: nothing wider than the screen, and each is
+    // saved as a screenshot.
+    browser.call(
+        "Emulation.setDeviceMetricsOverride",
+        json!({"width": 400, "height": 860, "deviceScaleFactor": 1, "mobile": true}),
+    );
+    let views = [
+        (
+            "narrow-catalogue",
+            "/",
+            "document.querySelectorAll('#catalogue tbody tr').length",
+        ),
+        (
+            "narrow-position",
+            "/game/kayles?position=10+12",
+            "document.querySelectorAll('#moves li').length",
+        ),
+        (
+            "narrow-play",
+            "/play/kayles?position=3+3&first=me",
+            "document.querySelector('#play-moves')",
+        ),
+        (
+            "narrow-sequence",
+            "/sequence/kayles?to=300",
+            "document.querySelector('#values')",
+        ),
+        (
+            "narrow-quotient",
+            "/quotient/kayles?to=300",
+            "document.querySelector('#phi-heading')",
+        ),
+        (
+            "narrow-nimber",
+            "/nimber?expression=sqrt(13)+%2B+inv(7)",
+            "document.querySelector('#nimber-value')",
+        ),
+        (
+            "narrow-graph",
+            "/graph",
+            "document.querySelector('#graph-form')",
+        ),
+        (
+            "narrow-not-found",
+            "/no/such/view",
+            "document.querySelector('#not-found')",
+        ),
+    ];
+    for (name, path, ready) in views {
+        browser.open(&format!("{base}{path}"));
+        browser.wait_for(ready);
+        let overflow = browser.eval("document.documentElement.scrollWidth - window.innerWidth");
+        assert!(
+            overflow.as_f64().unwrap() <= 0.0,
+            "{name}: the page is {overflow} px wider than the screen"
+        );
+        browser.screenshot(name);
+        if name == "narrow-position" {
+            // Every colour of the list is explained beside it.
+            let legend = browser.eval("document.querySelector('#moves-legend').textContent");
+            let legend = legend.as_str().unwrap();
+            for words in ["P-position", "N-position", "draw"] {
+                assert!(legend.contains(words), "{legend}");
+            }
+        }
+        if name == "narrow-quotient" {
+            // The heading says which heaps the table shows; the note how the rest follow.
+            let heading = browser.eval("document.querySelector('#phi-heading').textContent");
+            let rows = browser.eval("document.querySelectorAll('#result table tr').length");
+            let last = heading
+                .as_str()
+                .unwrap()
+                .rsplit(' ')
+                .next()
+                .unwrap()
+                .to_string();
+            let shown: u64 = last.parse().expect("the last heap shown");
+            assert_eq!(rows.as_u64().unwrap(), shown / 12 + 1, "{heading}");
+            let note =
+                browser.eval("(document.querySelector('#phi-note') || {}).textContent || ''");
+            assert!(
+                shown >= 300 || note.as_str().unwrap().contains("up to 300"),
+                "{heading}: {note}"
+            );
+        }
+    }
 }

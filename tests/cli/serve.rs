@@ -193,7 +193,20 @@ fn pages_and_assets_are_served_and_nothing_else() {
         let reply = server.get(path);
         assert_eq!(reply.status, 404, "{path}: {}", reply.text());
         assert!(!reply.text().contains("root:"), "{path}");
+        // The API answers JSON; any other address a page a person can read, with a way back.
+        if path.starts_with("/api/") {
+            assert!(reply.content_type.starts_with("application/json"), "{path}");
+        } else {
+            assert!(reply.content_type.starts_with("text/html"), "{path}");
+            assert!(reply.text().contains("Not found"), "{path}");
+            assert!(reply.text().contains("<a href=\"/\">"), "{path}");
+        }
     }
+    // What the address says is shown as text, never as markup.
+    let reply = server.get("/%3Cscript%3Ealert(1)%3C/script%3E");
+    assert_eq!(reply.status, 404);
+    assert!(!reply.text().contains("<script>alert"), "{}", reply.text());
+    assert!(reply.text().contains("&lt;script&gt;"), "{}", reply.text());
 }
 
 #[test]

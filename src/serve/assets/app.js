@@ -280,7 +280,7 @@ function movesList(game, moves, misere) {
   if (moves.moves.length === 0) {
     return el("p", { id: "no-moves", text: misere ? "No moves: under misère play the player to move has won." : "No moves: the player to move has lost." });
   }
-  return el("ul", { class: "moves", id: "moves" }, moves.moves.map((move) => {
+  return el("div", {}, movesLegend(), el("ul", { class: "moves", id: "moves" }, moves.moves.map((move) => {
     const next = positionText(move.position);
     const target = next ? address(gamePath("game", game), { position: next, misere: misere ? "1" : "" }) : null;
     const description = target ? link(target, move.description, { class: "move" }) : el("span", { class: "move", text: move.description + " (nothing is left)" });
@@ -290,7 +290,16 @@ function movesList(game, moves, misere) {
       el("span", { text: move.value !== undefined ? "value " + move.value : move.outcome }),
       move.winning ? el("span", { class: "tag win", text: "wins" }) : null,
       move.outcome === "D" && moves.outcome === "D" ? el("span", { class: "tag draw", text: "keeps the draw" }) : null);
-  }));
+  })));
+}
+
+// What the colours of a list of moves mean.
+function movesLegend() {
+  const swatch = (outcome) => el("span", { class: "swatch " + outcome, "aria-hidden": "true" });
+  return el("p", { class: "legend note", id: "moves-legend" },
+    swatch("P"), " leaves a P-position (a winning move) ",
+    swatch("N"), " leaves an N-position (the opponent wins) ",
+    swatch("D"), " leaves a draw");
 }
 
 function svgBox(text) {
@@ -443,7 +452,10 @@ function valueChart(state) {
   if (state.misere) add("text", { x: left, y: height - 6, "font-size": 11 }, "misère play: outcomes only");
   add("polyline", { points: known.map(([index, value]) => x(index) + "," + y(value)).join(" "), fill: "none", stroke: "#236", "stroke-width": 2 });
   for (const [index, value] of known) add("circle", { cx: x(index), cy: y(value), r: 3.5, fill: value === 0 ? "#1a7f37" : "#b42318", "data-value": value });
-  return el("div", { class: "svgbox" }, el("p", { class: "note", text: "Value after each move (green: a P-position, 0)" }), svg);
+  const dot = (colour) => el("span", { class: "swatch dot", style: "background:" + colour, "aria-hidden": "true" });
+  return el("div", { class: "svgbox" },
+    el("p", { class: "legend note", id: "value-legend" }, "Value after each move: ", dot("#1a7f37"), " 0, a P-position ", dot("#b42318"), " not 0, an N-position"),
+    svg);
 }
 
 // ---- sequences and quotients ----------------------------------------------------------------
@@ -514,7 +526,10 @@ async function viewQuotient(game) {
       el("dt", { text: "P-portion" }), el("dd", { class: "mono", id: "p-portion", text: "{" + q.p_portion.join(", ") + "}" }),
       el("dt", { text: "period of Φ" }), el("dd", { text: q.period === null ? "none found" : "Φ(n + " + q.period + ") = Φ(n) from heap " + q.preperiod }),
       el("dt", { text: "status" }), el("dd", { id: "status", text: q.certified ? "certified for every heap" : "partial: the quotient of heaps 0 to " + q.heap_reached + (q.stopped ? " (" + q.stopped + ")" : "") })),
-      el("h2", { text: "Φ: the element of each heap" }),
+      el("h2", { id: "phi-heading", text: "Φ: the element of each heap, 0 to " + (q.phi.length - 1) }),
+      q.phi.length - 1 < Number(to) && q.period !== null
+        ? el("p", { class: "note", id: "phi-note", text: "Φ repeats from heap " + q.preperiod + " with period " + q.period + ", so these heaps give Φ of every heap up to " + to + " and beyond." })
+        : null,
       el("div", { class: "svgbox" }, el("table", { class: "sequence" }, el("tbody", {}, phi))));
   } catch (error) {
     if (mine === generation) result.replaceChildren(errorBox(error.message));
@@ -600,7 +615,7 @@ async function viewNimber() {
   form.addEventListener("submit", (event) => { event.preventDefault(); go(address("/nimber", { expression: input.value })); });
   const result = el("section", { id: "result" });
   main.replaceChildren(el("h1", { text: "The nimber field" }),
-    el("p", { class: "note", text: "+ is the nim-sum, * and / the nim product and quotient, ^ a power, sqrt(…) and inv(…); numbers below 2^4096, in decimal or 0x hexadecimal, or as nimbers (*5)." }),
+    el("p", { class: "note", id: "nimber-help", text: "+ is the nim-sum, * and / the nim product and quotient, a ^ n the nim power (a nim-multiplied by itself n times, n an ordinary whole number: 2 ^ 2 is 3; ^ is not xor), sqrt(…) and inv(…); numbers below 2^4096, in decimal or 0x hexadecimal, or as nimbers (*5)." }),
     form, result);
   if (!expression) return;
   try {
