@@ -113,6 +113,12 @@ impl<G: ImpartialGame> Worker<'_, G> {
         if self.stats.options > self.budget.options {
             return Err(self.budget.exceeded(Resource::Options));
         }
+        self.tick()
+    }
+
+    /// A step of the search: when a report is due (by the clock), looks at the stop in force
+    /// and reports progress.
+    fn tick(&mut self) -> Result<()> {
         if self.ticker.due() {
             crate::check_stop()?;
             if let Some(progress) = self.progress.as_mut() {
@@ -368,6 +374,10 @@ impl<G: ImpartialGame> Worker<'_, G> {
             if self.stop.load(Ordering::Relaxed) {
                 return Ok(None);
             }
+            // Each frame's step too, not only each option made: a game whose positions have
+            // no options (or a user's game stopped mid-search, whose moves then come back
+            // empty) makes none, and must still see a stop.
+            self.tick()?;
             if stack.len() > depth_limit {
                 let resource = if depth_limit as u64 == self.budget.positions {
                     Resource::Positions

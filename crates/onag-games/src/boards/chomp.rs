@@ -125,7 +125,8 @@ impl ChompTable {
 
     /// [`new`](Self::new) with room for at most `most` diagrams instead of
     /// [`MOST_DIAGRAMS`](Self::MOST_DIAGRAMS), telling `progress` how many diagrams are valued,
-    /// of how many, as the table is made.
+    /// of how many, as the table is made; `None` too when a [`Stop`](onag_core::Stop) in force
+    /// is requested meanwhile.
     pub fn new_reporting(
         rows: usize,
         columns: u32,
@@ -160,8 +161,15 @@ impl ChompTable {
         let mut a = vec![0u32; rows];
         let (mut prefix, mut suffix) = (vec![0u64; rows + 1], vec![0u64; rows + 1]);
         for number in 0..count as usize {
-            if number % REPORT_EVERY == 0 && number > 0 {
-                progress(number as u64, count);
+            if number % REPORT_EVERY == 0 {
+                if number > 0 {
+                    progress(number as u64, count);
+                }
+                // A stop (Ctrl-C, a deadline) ends the table here; the caller tells it from
+                // a table too large by the stop.
+                if onag_core::check_stop().is_err() {
+                    return None;
+                }
             }
             let stamp = number as u32 + 1;
             for i in 0..rows {
@@ -308,6 +316,11 @@ impl Chomp {
             None => ChompTable::new_reporting(height, width, most, &mut |_, _| {}),
         };
         let Some(made) = made else {
+            // Stopped while making it: not refused, only not made this time (the search that
+            // asked for it sees the same stop at once).
+            if onag_core::check_stop().is_err() {
+                return None;
+            }
             if tables.refused.len() == TABLES_KEPT {
                 tables.refused.remove(0);
             }
