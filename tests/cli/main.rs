@@ -8,6 +8,7 @@ mod browser;
 mod common;
 mod completions;
 mod cycles;
+mod docs;
 mod games;
 mod graph;
 mod moves;
