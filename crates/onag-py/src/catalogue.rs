@@ -25,9 +25,10 @@ pub(crate) struct CatalogueGame {
     budget: Budget,
     threads: usize,
     watch: Arc<Watch>,
-    /// In a mutex only to be `Sync`, as a Python object must be: every method that uses it
-    /// takes `&mut self`, so it is never contended.
+    /// Taken only by the thread whose turn it is at `gate`, so never contended.
     kept: std::sync::Mutex<Option<Kept>>,
+    /// One computation at a time, whichever thread asks.
+    gate: crate::Gate,
 }
 
 /// The components of a position as the program reads them, from Python arguments: a string
@@ -100,22 +101,25 @@ impl CatalogueGame {
             threads,
             watch: Watch::new(progress),
             kept: std::sync::Mutex::new(None),
+            gate: crate::Gate::default(),
         })
     }
 
     /// Runs `query` on the analysis of the position `components`, without the GIL.
     fn ask<T: Send>(
-        &mut self,
+        &self,
         py: Python<'_>,
         components: Vec<String>,
         query: impl FnOnce(&mut dyn Analysis, &Position) -> onag_games::Result<T> + Send,
     ) -> PyResult<T> {
+        let _turn = self.gate.enter(py, "Game")?;
         self.watch.reset();
         let (game, budget, threads, watch) = (&self.game, self.budget, self.threads, &self.watch);
-        let kept = self
+        let mut guard = self
             .kept
-            .get_mut()
+            .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let kept = &mut *guard;
         let result = watch.native(py, move || {
             let reuse = kept
                 .as_ref()
@@ -140,10 +144,7 @@ impl CatalogueGame {
         });
         if result.is_err() {
             // A computation stopped part-way is not kept.
-            *self
-                .kept
-                .get_mut()
-                .unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+            *guard = None;
         }
         result
     }
@@ -223,6 +224,69 @@ impl PyValue {
     fn __repr__(&self) -> String {
         format!("Value({:?})", self.text)
     }
+
+    /// Pickles as its fields, rebuilt by `Value._restore`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> crate::Reduced<'py, ValueState> {
+        let value = slf.get();
+        Ok((
+            slf.get_type().getattr("_restore")?,
+            (
+                value.text.clone(),
+                value.grundy,
+                value.escapes.clone(),
+                value.outcome,
+                value.remoteness,
+            ),
+        ))
+    }
+
+    /// The value `__reduce__` wrote.
+    #[staticmethod]
+    fn _restore(
+        text: String,
+        grundy: Option<u64>,
+        escapes: Option<Vec<u64>>,
+        outcome: &str,
+        remoteness: Option<u64>,
+    ) -> PyResult<PyValue> {
+        Ok(PyValue {
+            text,
+            grundy,
+            escapes,
+            outcome: outcome_static(outcome)?,
+            remoteness,
+        })
+    }
+}
+
+/// A value's fields, as it pickles: text, Grundy value, escapes, outcome, remoteness.
+type ValueState = (
+    String,
+    Option<u64>,
+    Option<Vec<u64>>,
+    &'static str,
+    Option<u64>,
+);
+
+/// A move's fields, as it pickles: description, component, position, value, outcome.
+type MoveState = (
+    String,
+    usize,
+    Vec<String>,
+    Option<PyValue>,
+    Option<&'static str>,
+);
+
+/// An outcome's letter as the package keeps it.
+fn outcome_static(outcome: &str) -> PyResult<&'static str> {
+    match outcome {
+        "P" => Ok("P"),
+        "N" => Ok("N"),
+        "D" => Ok("D"),
+        other => Err(crate::invalid(format!(
+            "an outcome is \"P\", \"N\" or \"D\", not {other:?}"
+        ))),
+    }
 }
 
 /// A move of a catalogue game: its description, the component it plays in and the position it
@@ -292,6 +356,39 @@ impl PyMove {
 
     fn __repr__(&self) -> String {
         format!("Move({:?})", self.description)
+    }
+
+    /// Pickles as its fields, rebuilt by `Move._restore`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> crate::Reduced<'py, MoveState> {
+        let found = slf.get();
+        Ok((
+            slf.get_type().getattr("_restore")?,
+            (
+                found.description.clone(),
+                found.component,
+                found.position.clone(),
+                found.value.clone(),
+                found.outcome,
+            ),
+        ))
+    }
+
+    /// The move `__reduce__` wrote.
+    #[staticmethod]
+    fn _restore(
+        description: String,
+        component: usize,
+        position: Vec<String>,
+        value: Option<PyRef<'_, PyValue>>,
+        outcome: Option<&str>,
+    ) -> PyResult<PyMove> {
+        Ok(PyMove {
+            description,
+            component,
+            position,
+            value: value.map(|value| value.clone()),
+            outcome: outcome.map(outcome_static).transpose()?,
+        })
     }
 }
 
@@ -392,7 +489,7 @@ impl CatalogueGame {
 
     /// The value of the position written by `components`.
     #[pyo3(signature = (*components))]
-    fn value(&mut self, py: Python<'_>, components: &Bound<'_, PyTuple>) -> PyResult<PyValue> {
+    fn value(&self, py: Python<'_>, components: &Bound<'_, PyTuple>) -> PyResult<PyValue> {
         let components = read_components(components)?;
         let evaluation = self.ask(py, components, |analysis, position| {
             analysis.evaluate(position)
@@ -402,7 +499,7 @@ impl CatalogueGame {
 
     /// The Grundy value of the position written by `components`, an `int`.
     #[pyo3(signature = (*components))]
-    fn grundy(&mut self, py: Python<'_>, components: &Bound<'_, PyTuple>) -> PyResult<u64> {
+    fn grundy(&self, py: Python<'_>, components: &Bound<'_, PyTuple>) -> PyResult<u64> {
         let value = self.value(py, components)?;
         value.grundy.ok_or_else(|| {
             crate::raise(
@@ -421,7 +518,7 @@ impl CatalogueGame {
     /// `misere=True`, where the last player to move loses).
     #[pyo3(signature = (*components, misere = false))]
     fn outcome(
-        &mut self,
+        &self,
         py: Python<'_>,
         components: &Bound<'_, PyTuple>,
         misere: bool,
@@ -439,14 +536,15 @@ impl CatalogueGame {
 
     /// Every move with the value (or, in misère play, the outcome) of the position it leads
     /// to; at most `limit` of them.
-    #[pyo3(signature = (*components, misere = false, limit = 10_000))]
+    #[pyo3(signature = (*components, misere = false, limit = crate::Whole(10_000)))]
     fn moves(
-        &mut self,
+        &self,
         py: Python<'_>,
         components: &Bound<'_, PyTuple>,
         misere: bool,
-        limit: usize,
+        limit: crate::Whole<usize>,
     ) -> PyResult<Vec<PyMove>> {
+        let limit = limit.0;
         let components = read_components(components)?;
         self.ask(py, components, move |analysis, position| {
             Ok(if misere {
@@ -466,40 +564,44 @@ impl CatalogueGame {
     }
 
     /// The moves that win (to a P-position); at most `limit` of them.
-    #[pyo3(signature = (*components, misere = false, limit = 10_000))]
+    #[pyo3(signature = (*components, misere = false, limit = crate::Whole(10_000)))]
     fn winning_moves(
-        &mut self,
+        &self,
         py: Python<'_>,
         components: &Bound<'_, PyTuple>,
         misere: bool,
-        limit: usize,
+        limit: crate::Whole<usize>,
     ) -> PyResult<Vec<PyMove>> {
+        let limit = limit.0;
         self.moves_to(py, components, misere, limit, onag_core::Outcome::Previous)
     }
 
     /// The moves that keep a drawn position drawn (games with cycles); at most `limit`.
-    #[pyo3(signature = (*components, misere = false, limit = 10_000))]
+    #[pyo3(signature = (*components, misere = false, limit = crate::Whole(10_000)))]
     fn drawing_moves(
-        &mut self,
+        &self,
         py: Python<'_>,
         components: &Bound<'_, PyTuple>,
         misere: bool,
-        limit: usize,
+        limit: crate::Whole<usize>,
     ) -> PyResult<Vec<PyMove>> {
+        let limit = limit.0;
         self.moves_to(py, components, misere, limit, onag_core::Outcome::Draw)
     }
 
     /// The graph of every position reachable from `components`, at most `max_positions` of
     /// them, each with its value (its misère value g⁻ with `misere=True`).
-    #[pyo3(signature = (*components, max_positions = 10_000, misere = false))]
+    #[pyo3(signature = (*components, max_positions = crate::Whole(10_000), misere = false))]
     fn graph(
-        &mut self,
+        &self,
         py: Python<'_>,
         components: &Bound<'_, PyTuple>,
-        max_positions: usize,
+        max_positions: crate::Whole<usize>,
         misere: bool,
     ) -> PyResult<PyGraph> {
+        let max_positions = max_positions.0;
         let components = read_components(components)?;
+        let _turn = self.gate.enter(py, "Game")?;
         self.watch.reset();
         let (game, budget) = (&self.game, self.budget);
         let graph = self.watch.native(py, move || {
@@ -511,12 +613,14 @@ impl CatalogueGame {
 
     /// The number of positions the last analysis valued.
     #[getter]
-    fn positions_evaluated(&mut self) -> u64 {
-        self.kept
-            .get_mut()
+    fn positions_evaluated(&self, py: Python<'_>) -> PyResult<u64> {
+        let _turn = self.gate.enter(py, "Game")?;
+        Ok(self
+            .kept
+            .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .as_ref()
-            .map_or(0, |kept| kept.analysis.positions_evaluated())
+            .map_or(0, |kept| kept.analysis.positions_evaluated()))
     }
 
     fn __str__(&self) -> String {
@@ -526,12 +630,30 @@ impl CatalogueGame {
     fn __repr__(&self) -> String {
         format!("onag.game({:?})", self.game.to_string())
     }
+
+    /// Pickles as its name, budget and threads: unpickled, it is opened again by name (the
+    /// values found are not kept, nor a progress callback).
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> crate::Reduced<'py, (String, u64, u64, u64, usize)> {
+        Ok((
+            py.import("onag._onag")?.getattr("_game_again")?,
+            (
+                self.game.to_string(),
+                self.budget.positions,
+                self.budget.options,
+                self.budget.memory,
+                self.threads,
+            ),
+        ))
+    }
 }
 
 impl CatalogueGame {
     /// The moves to positions of `outcome`: winning moves (to P-positions) or drawing moves.
     fn moves_to(
-        &mut self,
+        &self,
         py: Python<'_>,
         components: &Bound<'_, PyTuple>,
         misere: bool,
@@ -564,20 +686,64 @@ impl CatalogueGame {
     }
 }
 
-/// `onag.game(name, ...)`.
+/// A game of the catalogue by its name, as the program writes it (`onag games` lists them):
+/// `"kayles"`, `"octal:0.07"`, `"wythoff"`, `"chomp"`, `"windup:5:1,3"`.
+///
+/// Positions are given as the program's components: an int (a heap), a string (split at
+/// spaces, as a shell would), or a tuple of ints (one component, such as a Wythoff position).
+/// The keywords are the budget of every call on the game (the program's defaults), the threads
+/// of a pruned search (0: every core) and a progress callback (`onag.ProgressBar()`).
+///
+/// A `Game` may be shared between threads: its calls take turns. It pickles by name.
+///
+/// >>> import onag
+/// >>> kayles = onag.game("kayles")
+/// >>> kayles.grundy(3, 4)
+/// 2
+/// >>> kayles.outcome(3, 4)
+/// 'N'
+/// >>> [move.description for move in kayles.winning_moves(3, 4)]
+/// ['heap 1: 3 -> 1', 'heap 2: 4 -> 3', 'heap 2: 4 -> 1 2']
+/// >>> onag.game("wythoff").outcome((3, 5))
+/// 'P'
+/// >>> str(onag.game("windup:5:1,3").value(2))
+/// '∞{0}'
+/// >>> onag.game("no-such-game")
+/// Traceback (most recent call last):
+///     ...
+/// onag._errors.InvalidInput: ...
 #[pyfunction]
-#[pyo3(signature = (name, *, max_positions = None, max_options = None, max_memory = None, threads = 0, progress = None))]
+#[pyo3(signature = (name, *, max_positions = None, max_options = None, max_memory = None, threads = crate::Whole(0), progress = None))]
 fn game(
     py: Python<'_>,
     name: &str,
-    max_positions: Option<u64>,
-    max_options: Option<u64>,
-    max_memory: Option<u64>,
-    threads: usize,
+    max_positions: Option<crate::Whole<u64>>,
+    max_options: Option<crate::Whole<u64>>,
+    max_memory: Option<crate::Whole<u64>>,
+    threads: crate::Whole<usize>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<CatalogueGame> {
+    let threads = threads.0;
     let budget = crate::budget(max_positions, max_options, max_memory);
     CatalogueGame::open(py, name, budget, threads, progress)
+}
+
+/// A game `Game.__reduce__` wrote: opened again by name.
+#[pyfunction]
+fn _game_again(
+    py: Python<'_>,
+    name: &str,
+    positions: u64,
+    options: u64,
+    memory: u64,
+    threads: usize,
+) -> PyResult<CatalogueGame> {
+    let budget = Budget {
+        positions,
+        options,
+        memory,
+    };
+    CatalogueGame::open(py, name, budget, threads, None)
 }
 
 /// The catalogue: one dict a game, with the keys of `onag games --json`.
@@ -605,5 +771,6 @@ pub(crate) fn register(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<PyGraph>()?;
     module.add_function(wrap_pyfunction!(game, module)?)?;
     module.add_function(wrap_pyfunction!(games, module)?)?;
+    module.add_function(wrap_pyfunction!(_game_again, module)?)?;
     Ok(())
 }

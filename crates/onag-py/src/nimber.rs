@@ -3,7 +3,7 @@
 
 use onag_core::field::{BigNimber, WIDEST_FIELD_BITS};
 use pyo3::basic::CompareOp;
-use pyo3::exceptions::{PyOverflowError, PyValueError, PyZeroDivisionError};
+use pyo3::exceptions::PyZeroDivisionError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyInt};
 
@@ -16,11 +16,11 @@ pub(crate) struct PyNimber(BigNimber);
 /// A non-negative Python int below `2^4096` as a nimber.
 fn from_int(number: &Bound<'_, PyInt>) -> PyResult<BigNimber> {
     if number.lt(0)? {
-        return Err(PyValueError::new_err("a nimber is a non-negative integer"));
+        return Err(crate::invalid("a nimber is a non-negative integer"));
     }
     let bits: u64 = number.call_method0("bit_length")?.extract()?;
     if bits > u64::from(WIDEST_FIELD_BITS) {
-        return Err(PyValueError::new_err(format!(
+        return Err(crate::invalid(format!(
             "nimbers are limited to numbers below 2^{WIDEST_FIELD_BITS}"
         )));
     }
@@ -67,7 +67,7 @@ fn operand(other: &Bound<'_, PyAny>) -> PyResult<Option<BigNimber>> {
 /// Refuses a result wider than the widest field.
 fn checked(value: BigNimber) -> PyResult<PyNimber> {
     if value.field_bits() > WIDEST_FIELD_BITS {
-        return Err(PyOverflowError::new_err(format!(
+        return Err(crate::invalid(format!(
             "the result is past the field of numbers below 2^{WIDEST_FIELD_BITS}"
         )));
     }
@@ -190,11 +190,11 @@ impl PyNimber {
         modulo: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyNimber> {
         if modulo.is_some_and(|modulo| !modulo.is_none()) {
-            return Err(PyValueError::new_err("a nimber power takes no modulus"));
+            return Err(crate::invalid("a nimber power takes no modulus"));
         }
-        let exponent: i128 = exponent.extract().map_err(|_| {
-            PyOverflowError::new_err("a nimber's exponent is an int of at most 127 bits")
-        })?;
+        let exponent: i128 = exponent
+            .extract()
+            .map_err(|_| crate::invalid("a nimber's exponent is an int of at most 127 bits"))?;
         let base = if exponent < 0 {
             self.0
                 .inverse()
@@ -268,6 +268,12 @@ impl PyNimber {
         } else {
             format!("*{}", self.0.to_decimal())
         }
+    }
+
+    /// Pickles as the int it is.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> crate::Reduced<'py, (Bound<'py, PyAny>,)> {
+        let py = slf.py();
+        Ok((slf.get_type().into_any(), (slf.get().__int__(py)?,)))
     }
 
     fn __repr__(&self) -> String {

@@ -68,12 +68,13 @@ impl PyQuotient {
 
     /// Φ(n), the element of a heap of `n`, as a word: for any heap when the quotient is
     /// certified, else for the heaps computed.
-    fn phi(&self, n: u64) -> PyResult<String> {
+    fn phi(&self, n: crate::Whole<u64>) -> PyResult<String> {
+        let n = n.0;
         self.found
             .phi(n)
             .map(|element| self.word(element))
             .ok_or_else(|| {
-                pyo3::exceptions::PyValueError::new_err(format!(
+                crate::invalid(format!(
                     "heap {n} is past the quotient, which reaches heap {}",
                     self.found.quotient.heap_reached()
                 ))
@@ -115,7 +116,7 @@ impl PyQuotient {
     /// the quotient.
     fn outcome(&self, heaps: Vec<u64>) -> PyResult<&'static str> {
         let element = self.found.product(heaps.iter().copied()).ok_or_else(|| {
-            pyo3::exceptions::PyValueError::new_err(format!(
+            crate::invalid(format!(
                 "a heap is past the quotient, which reaches heap {}",
                 self.found.quotient.heap_reached()
             ))
@@ -157,6 +158,17 @@ impl PyQuotient {
         html
     }
 
+    /// Pickles as its game's name and the heaps it covers: unpickled, it is computed again.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> crate::Reduced<'py, (String, u64)> {
+        crate::reduce_by_name(
+            py,
+            "quotient",
+            &self.name,
+            self.found.quotient.heap_reached(),
+            "quotient_again",
+        )
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Quotient({}, order {}, {})",
@@ -167,21 +179,41 @@ impl PyQuotient {
     }
 }
 
-/// `onag.quotient(game, to=300, ...)`.
+/// The misère quotient of a heap game (Plambeck and Siegel): the commutative monoid of its
+/// positions up to misère indistinguishability, found heap by heap up to `to`, and certified
+/// for every heap once its pretending function Φ is proven periodic.
+///
+/// `game` is a catalogue name or an `onag.Game` of a heap game. The result gives the `order`,
+/// the `presentation`, the `p_portion`, `phi(n)` for any heap, and `outcome(*heaps)` of any sum
+/// of heaps under misère play. It pickles by name and is computed again when unpickled.
+///
+/// >>> import onag
+/// >>> q = onag.quotient("0.75")
+/// >>> q.order
+/// 8
+/// >>> q.certified
+/// True
+/// >>> q.presentation
+/// '⟨a, b, c | a^2 = 1, bc = ab, c^2 = b^2, b^3 = b⟩'
+/// >>> onag.quotient("wythoff")
+/// Traceback (most recent call last):
+///     ...
+/// onag._errors.InvalidInput: ...
 #[pyfunction]
-#[pyo3(signature = (game, to = 300, *, checkpoint = None, checkpoint_every = 60.0, max_positions = None, max_options = None, max_memory = None, progress = None))]
+#[pyo3(signature = (game, to = crate::Whole(300), *, checkpoint = None, checkpoint_every = 60.0, max_positions = None, max_options = None, max_memory = None, progress = None))]
 #[allow(clippy::too_many_arguments)]
 fn quotient(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
-    to: u64,
+    to: crate::Whole<u64>,
     checkpoint: Option<PathBuf>,
     checkpoint_every: f64,
-    max_positions: Option<u64>,
-    max_options: Option<u64>,
-    max_memory: Option<u64>,
+    max_positions: Option<crate::Whole<u64>>,
+    max_options: Option<crate::Whole<u64>>,
+    max_memory: Option<crate::Whole<u64>>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<PyQuotient> {
+    let to = to.0;
     let mut budget = crate::budget(max_positions, max_options, max_memory);
     let (opened, borrowed);
     let inner: &dyn onag_games::Game = if let Ok(name) = game.cast::<PyString>() {
@@ -195,12 +227,12 @@ fn quotient(
         return Err(type_error("a heap game's name or an onag.Game", game));
     };
     let Some(ruleset) = inner.as_ruleset() else {
-        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+        return Err(crate::invalid(format!(
             "{inner} is not a heap game: misère quotients are computed for heap games"
         )));
     };
     if !(checkpoint_every.is_finite() && checkpoint_every > 0.0) {
-        return Err(pyo3::exceptions::PyValueError::new_err(
+        return Err(crate::invalid(
             "checkpoint_every is a positive number of seconds",
         ));
     }

@@ -47,6 +47,31 @@ impl PyPeriod {
 
 #[pymethods]
 impl PyPeriod {
+    /// Pickles as its fields.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> crate::Reduced<'py, (u64, u64, u64, bool)> {
+        let period = slf.get();
+        Ok((
+            slf.get_type().getattr("_restore")?,
+            (
+                period.preperiod,
+                period.period,
+                period.saltus,
+                period.proven,
+            ),
+        ))
+    }
+
+    /// The period `__reduce__` wrote.
+    #[staticmethod]
+    fn _restore(preperiod: u64, period: u64, saltus: u64, proven: bool) -> PyPeriod {
+        PyPeriod {
+            preperiod,
+            period,
+            saltus,
+            proven,
+        }
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Period(preperiod={}, period={}, saltus={}, proven={})",
@@ -221,6 +246,19 @@ impl PySequence {
         onag_games::draw::sequence_svg(&self.name, &self.sequence)
     }
 
+    /// Pickles as its game's name and last heap: unpickled, it is computed again (the same
+    /// values, by the same engine). A sequence of a ruleset written in Python has no name to
+    /// be opened by, and cannot be pickled.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> crate::Reduced<'py, (String, u64)> {
+        crate::reduce_by_name(
+            py,
+            "sequence",
+            &self.name,
+            self.sequence.last(),
+            "sequence_again",
+        )
+    }
+
     fn __repr__(&self) -> String {
         let period = self.sequence.period().map_or_else(
             || "None".to_string(),
@@ -278,25 +316,53 @@ impl HeapRuleset for UserRules {
     }
 }
 
-/// `onag.sequence(game, to=N, ...)`.
+/// The Grundy values `G(0), ..., G(to)` of single heaps of a heap game, with their period found
+/// and, where a theorem allows (Guy and Smith's test for octal games), proven.
+///
+/// `game` is a catalogue name (`"kayles"`, `"octal:0.6"`, `"subtraction:1,3,4"`), an
+/// `onag.Game`, or a heap ruleset of your own: an object with `options(n)` returning what a move
+/// may leave of a heap of `n`, each a tuple of heaps. `threads` (0: every core), `checkpoint` (a
+/// file to resume from and save to) and the budget keywords are the program's.
+///
+/// A `Sequence` indexes like a list, `.values` is a numpy array (an `array.array` without numpy)
+/// of the narrowest unsigned type, `.period` the `Period` found or `None`. It pickles by name and
+/// is computed again when unpickled.
+///
+/// >>> import onag
+/// >>> kayles = onag.sequence("kayles", to=300)
+/// >>> kayles.values.tolist()[:12]
+/// [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]
+/// >>> kayles.period
+/// Period(preperiod=71, period=12, saltus=0, proven=True)
+/// >>> class TakeOneOrTwo:
+/// ...     def options(self, n):
+/// ...         return [(n - k,) for k in (1, 2) if k <= n]
+/// >>> onag.sequence(TakeOneOrTwo(), to=7).values.tolist()
+/// [0, 1, 2, 0, 1, 2, 0, 1]
+/// >>> onag.sequence("kayles", to=-1)
+/// Traceback (most recent call last):
+///     ...
+/// onag._errors.InvalidInput: expected a whole number from 0 to 18446744073709551615, got -1...
 #[pyfunction]
-#[pyo3(signature = (game, to, *, threads = 0, checkpoint = None, checkpoint_every = 60.0, max_positions = None, max_options = None, max_memory = None, progress = None))]
+#[pyo3(signature = (game, to, *, threads = crate::Whole(0), checkpoint = None, checkpoint_every = 60.0, max_positions = None, max_options = None, max_memory = None, progress = None))]
 #[allow(clippy::too_many_arguments)]
 fn sequence(
     py: Python<'_>,
     game: &Bound<'_, PyAny>,
-    to: u64,
-    threads: usize,
+    to: crate::Whole<u64>,
+    threads: crate::Whole<usize>,
     checkpoint: Option<PathBuf>,
     checkpoint_every: f64,
-    max_positions: Option<u64>,
-    max_options: Option<u64>,
-    max_memory: Option<u64>,
+    max_positions: Option<crate::Whole<u64>>,
+    max_options: Option<crate::Whole<u64>>,
+    max_memory: Option<crate::Whole<u64>>,
     progress: Option<Py<PyAny>>,
 ) -> PyResult<PySequence> {
+    let to = to.0;
+    let threads = threads.0;
     // As the program: no count of values unless one is given, only the memory.
     let budget = crate::budget(
-        Some(max_positions.unwrap_or(onag_games::DEFAULT_SEQUENCE_POSITIONS)),
+        Some(max_positions.unwrap_or(crate::Whole(onag_games::DEFAULT_SEQUENCE_POSITIONS))),
         max_options,
         max_memory,
     );

@@ -124,10 +124,23 @@ impl UserGame {
                 }
                 Ok(numbers)
             })();
-            listed.unwrap_or_else(|error| {
+            let listed = listed.unwrap_or_else(|error| {
                 self.0.watch.fail(error);
                 Vec::new()
-            })
+            });
+            // Every engine reaches a Python game through here, so Ctrl-C and the progress
+            // callback are looked at here too (at most every 50 ms), whatever the engine's
+            // own reports: a search whose questions each call many slow `moves` reports
+            // seldom, and would hold a Ctrl-C for as long.
+            let seen = self
+                .0
+                .table
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .positions
+                .len() as u64;
+            self.0.watch.report("search", seen, None);
+            listed
         })
     }
 }
@@ -220,6 +233,9 @@ pub(crate) struct PySolver {
     normal: Mutex<Option<Solver<UserGame>>>,
     misere: Mutex<Option<MisereSolver<UserGame>>>,
     search: Mutex<Option<NimberSearch<UserGame>>>,
+    /// One computation at a time, whichever thread asks; the engines are taken only by the
+    /// thread whose turn it is.
+    gate: crate::Gate,
 }
 
 impl PySolver {
@@ -244,18 +260,16 @@ impl PySolver {
         watch.finish(py, result.map_err(|error| user_error(py, game, error)))
     }
 
-    fn grundy_of(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Nimber> {
+    fn grundy_of(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Nimber> {
         let number = self.game.number(py, position)?;
+        let _turn = self.gate.enter(py, "Solver")?;
         let (game, budget, watch) = (self.game.clone(), self.budget, Arc::clone(&self.watch));
-        let engine = self
-            .normal
-            .get_mut()
-            .unwrap_or_else(PoisonError::into_inner);
+        let mut engine = self.normal.lock().unwrap_or_else(PoisonError::into_inner);
         PySolver::with(
             py,
             &self.watch,
             &self.game,
-            engine,
+            &mut engine,
             || {
                 Solver::new(game)
                     .with_budget(budget)
@@ -266,20 +280,18 @@ impl PySolver {
     }
 
     fn misere_engine<T>(
-        &mut self,
+        &self,
         py: Python<'_>,
         work: impl FnOnce(&mut MisereSolver<UserGame>) -> onag_core::Result<T>,
     ) -> PyResult<T> {
+        let _turn = self.gate.enter(py, "Solver")?;
         let (game, budget, watch) = (self.game.clone(), self.budget, Arc::clone(&self.watch));
-        let engine = self
-            .misere
-            .get_mut()
-            .unwrap_or_else(PoisonError::into_inner);
+        let mut engine = self.misere.lock().unwrap_or_else(PoisonError::into_inner);
         PySolver::with(
             py,
             &self.watch,
             &self.game,
-            engine,
+            &mut engine,
             || {
                 MisereSolver::new(game)
                     .with_budget(budget)
@@ -304,9 +316,9 @@ impl PySolver {
     fn new(
         py: Python<'_>,
         game: &Bound<'_, PyAny>,
-        max_positions: Option<u64>,
-        max_options: Option<u64>,
-        max_memory: Option<u64>,
+        max_positions: Option<crate::Whole<u64>>,
+        max_options: Option<crate::Whole<u64>>,
+        max_memory: Option<crate::Whole<u64>>,
         progress: Option<Py<PyAny>>,
     ) -> PyResult<PySolver> {
         let budget = crate::budget(max_positions, max_options, max_memory);
@@ -319,11 +331,12 @@ impl PySolver {
             normal: Mutex::new(None),
             misere: Mutex::new(None),
             search: Mutex::new(None),
+            gate: crate::Gate::default(),
         })
     }
 
     /// The Grundy value of `position`, an `int`.
-    fn grundy(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
+    fn grundy(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
         Ok(self.grundy_of(py, position)?.value())
     }
 
@@ -331,7 +344,7 @@ impl PySolver {
     /// `misere=True`, where the last player to move loses).
     #[pyo3(signature = (position, misere = false))]
     fn outcome(
-        &mut self,
+        &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         misere: bool,
@@ -348,28 +361,27 @@ impl PySolver {
     }
 
     /// The positions one winning move away (P-positions), at most `limit` of them.
-    #[pyo3(signature = (position, misere = false, limit = 10_000))]
+    #[pyo3(signature = (position, misere = false, limit = crate::Whole(10_000)))]
     fn winning_moves(
-        &mut self,
+        &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         misere: bool,
-        limit: usize,
+        limit: crate::Whole<usize>,
     ) -> PyResult<Vec<Py<PyAny>>> {
+        let limit = limit.0;
         let number = self.game.number(py, position)?;
         let found = if misere {
             self.misere_engine(py, |solver| solver.winning_moves(&number, limit))?
         } else {
+            let _turn = self.gate.enter(py, "Solver")?;
             let (game, budget, watch) = (self.game.clone(), self.budget, Arc::clone(&self.watch));
-            let engine = self
-                .normal
-                .get_mut()
-                .unwrap_or_else(PoisonError::into_inner);
+            let mut engine = self.normal.lock().unwrap_or_else(PoisonError::into_inner);
             let mut moves = PySolver::with(
                 py,
                 &self.watch,
                 &self.game,
-                engine,
+                &mut engine,
                 || {
                     Solver::new(game)
                         .with_budget(budget)
@@ -387,18 +399,16 @@ impl PySolver {
     /// `grundy`, found by answering narrower questions ("is it *k?") and skipping options that
     /// cannot change the answer. It pays for large games whose options are many and whose
     /// positions recur; for a small game `grundy` is as fast.
-    fn nimber(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
+    fn nimber(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u64> {
         let number = self.game.number(py, position)?;
+        let _turn = self.gate.enter(py, "Solver")?;
         let (game, budget, watch) = (self.game.clone(), self.budget, Arc::clone(&self.watch));
-        let engine = self
-            .search
-            .get_mut()
-            .unwrap_or_else(PoisonError::into_inner);
+        let mut engine = self.search.lock().unwrap_or_else(PoisonError::into_inner);
         let value = PySolver::with(
             py,
             &self.watch,
             &self.game,
-            engine,
+            &mut engine,
             // One thread: a second would wait for the GIL that every move needs.
             || {
                 NimberSearch::new(game)
@@ -413,28 +423,19 @@ impl PySolver {
 
     /// The number of positions valued so far (normal play).
     #[getter]
-    fn positions_evaluated(&mut self) -> u64 {
-        let engine = self
-            .normal
-            .get_mut()
-            .unwrap_or_else(PoisonError::into_inner);
-        engine.as_ref().map_or(0, Solver::positions_evaluated)
+    fn positions_evaluated(&self, py: Python<'_>) -> PyResult<u64> {
+        let _turn = self.gate.enter(py, "Solver")?;
+        let engine = self.normal.lock().unwrap_or_else(PoisonError::into_inner);
+        Ok(engine.as_ref().map_or(0, Solver::positions_evaluated))
     }
 
     /// Forgets every value found (the positions' numbering is kept).
-    fn clear(&mut self) {
-        *self
-            .normal
-            .get_mut()
-            .unwrap_or_else(PoisonError::into_inner) = None;
-        *self
-            .misere
-            .get_mut()
-            .unwrap_or_else(PoisonError::into_inner) = None;
-        *self
-            .search
-            .get_mut()
-            .unwrap_or_else(PoisonError::into_inner) = None;
+    fn clear(&self, py: Python<'_>) -> PyResult<()> {
+        let _turn = self.gate.enter(py, "Solver")?;
+        *self.normal.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        *self.misere.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        *self.search.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        Ok(())
     }
 }
 
@@ -447,26 +448,25 @@ pub(crate) struct PyLoopySolver {
     watch: Arc<Watch>,
     engine: Mutex<Option<LoopySolver<UserGame>>>,
     budget: Budget,
+    gate: crate::Gate,
 }
 
 impl PyLoopySolver {
     fn with<T>(
-        &mut self,
+        &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
         work: impl FnOnce(&mut LoopySolver<UserGame>, u32) -> onag_core::Result<T>,
     ) -> PyResult<T> {
         let number = self.game.number(py, position)?;
+        let _turn = self.gate.enter(py, "LoopySolver")?;
         let (game, budget, watch) = (self.game.clone(), self.budget, Arc::clone(&self.watch));
-        let engine = self
-            .engine
-            .get_mut()
-            .unwrap_or_else(PoisonError::into_inner);
+        let mut engine = self.engine.lock().unwrap_or_else(PoisonError::into_inner);
         PySolver::with(
             py,
             &self.watch,
             &self.game,
-            engine,
+            &mut engine,
             || {
                 LoopySolver::new(game)
                     .with_budget(budget)
@@ -484,9 +484,9 @@ impl PyLoopySolver {
     fn new(
         py: Python<'_>,
         game: &Bound<'_, PyAny>,
-        max_positions: Option<u64>,
-        max_options: Option<u64>,
-        max_memory: Option<u64>,
+        max_positions: Option<crate::Whole<u64>>,
+        max_options: Option<crate::Whole<u64>>,
+        max_memory: Option<crate::Whole<u64>>,
         progress: Option<Py<PyAny>>,
     ) -> PyResult<PyLoopySolver> {
         let budget = crate::budget(max_positions, max_options, max_memory);
@@ -496,11 +496,12 @@ impl PyLoopySolver {
             watch,
             engine: Mutex::new(None),
             budget,
+            gate: crate::Gate::default(),
         })
     }
 
     /// The value of `position`: `str()` writes it (`0`, `*3`, `∞{0,2}`).
-    fn value(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<PyValue> {
+    fn value(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<PyValue> {
         let (value, remoteness) = self.with(py, position, |solver, number| {
             Ok((solver.value(&number)?, solver.remoteness(&number)?))
         })?;
@@ -508,7 +509,7 @@ impl PyLoopySolver {
     }
 
     /// `"P"`, `"N"` or `"D"` (a draw: neither player can force a win).
-    fn outcome(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<&'static str> {
+    fn outcome(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<&'static str> {
         Ok(outcome_letter(self.with(
             py,
             position,
@@ -518,13 +519,13 @@ impl PyLoopySolver {
 
     /// Moves to the end of the game with best play (the winner hurrying, the loser delaying);
     /// `None` for a draw.
-    fn remoteness(&mut self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    fn remoteness(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
         self.with(py, position, |solver, number| solver.remoteness(&number))
     }
 
     /// The positions one winning move away.
     fn winning_moves(
-        &mut self,
+        &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<Py<PyAny>>> {
@@ -537,7 +538,7 @@ impl PyLoopySolver {
 
     /// The positions one move away that keep a drawn position drawn.
     fn drawing_moves(
-        &mut self,
+        &self,
         py: Python<'_>,
         position: &Bound<'_, PyAny>,
     ) -> PyResult<Vec<Py<PyAny>>> {

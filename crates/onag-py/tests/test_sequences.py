@@ -103,7 +103,7 @@ def test_a_sequence_is_held_to_its_memory_not_to_a_count_of_positions():
         onag.sequence("octal:0.104", to=last, max_positions=10**6)
     with pytest.raises(TypeError):
         onag.sequence(42, to=10)
-    with pytest.raises(OverflowError):
+    with pytest.raises(onag.InvalidInput):
         onag.sequence("kayles", to=-1)
 
 

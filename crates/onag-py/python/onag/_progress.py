@@ -12,13 +12,20 @@ class ProgressBar:
 
     In Jupyter it updates one line of output in place; elsewhere it redraws one line on
     standard error (only when that is a terminal, unless ``stream`` is given). The engines call
-    it about every 50 ms with ``(what, done, total)``; ``total`` is ``None`` where the amount of
-    work is not known in advance (a search), and the bar then shows the count and the rate.
+    it with ``(what, done, total)`` as they report, at most every 50 ms; ``total`` is ``None``
+    where the amount of work is not known in advance (a search), and the bar then shows the
+    count and the rate. When the call ends, the package calls it once more with the work whole
+    (``done == total``) if it ended well, then :meth:`close`: on a terminal the line is cleared,
+    in Jupyter it stays, at 100% and with the time taken.
 
     >>> bar = ProgressBar(stream=None)
     >>> bar("sequence", 500, 1000)
     >>> bar.line
     'sequence: 500 of 1000 (50%)'
+    >>> bar("sequence", 1000, 1000)
+    >>> bar.close()
+    >>> bar.line
+    'sequence: 1000 of 1000 (100%)'
     """
 
     def __init__(self, stream: Optional[TextIO] = sys.stderr) -> None:
@@ -39,6 +46,20 @@ class ProgressBar:
         elif self.stream is not None:
             self.stream.write("\r\x1b[2K" + self.line)
             self.stream.flush()
+
+    def close(self) -> None:
+        """Ends the bar: clears its line on a terminal; in Jupyter shows the time taken.
+
+        The next call that reports to this bar starts a new one.
+        """
+        if self._jupyter and self._handle is not None:
+            seconds = time.monotonic() - self.started
+            self._handle.update(f"{self.line} in {seconds:.1f} s")
+        elif self.stream is not None:
+            self.stream.write("\r\x1b[2K")
+            self.stream.flush()
+        self._handle = None
+        self.started = time.monotonic()
 
     def _show_in_jupyter(self) -> None:
         from IPython.display import display  # noqa: PLC0415 (Jupyter only)
