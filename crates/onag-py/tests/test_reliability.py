@@ -46,6 +46,20 @@ class Chomp:
                     yield tuple(x for x in cut if x > 0)
 
 
+class Subtraction:
+    """A heap ruleset written in Python: take 1, 3 or 4 (its values have period 7)."""
+
+    def options(self, n):
+        return [(n - k,) for k in (1, 3, 4) if k <= n]
+
+
+class Ring:
+    """A token on a cycle of 10^7 vertices, moving one or two steps on: a game with cycles."""
+
+    def moves(self, n):
+        return [(n + 1) % 10**7, (n + 2) % 10**7]
+
+
 # Each runs for minutes if not stopped. The trials saw 100 s (a Python game's nimber), 24 s
 # (catalogue Chomp) and 8.5 s (a quotient's step) between Ctrl-C and the stop.
 LONG_WORK = {
@@ -55,6 +69,8 @@ LONG_WORK = {
     "catalogue Chomp": lambda: onag.game("chomp").grundy("13x13"),
     "a sequence": lambda: onag.sequence("octal:0.6", to=10**9),
     "a quotient": lambda: onag.quotient("0.4007", to=2000),
+    "a Python ruleset's sequence": lambda: onag.sequence(Subtraction(), to=10**9),
+    "a Python game with cycles": lambda: onag.LoopySolver(Ring(), max_positions=10**8).value(0),
 }
 
 

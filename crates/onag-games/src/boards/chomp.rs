@@ -76,8 +76,9 @@ struct Tables {
 /// (64 MiB at most by default; a quarter of the memory given by [`Chomp::within_memory`]).
 pub const TABLES_KEPT: usize = 4;
 
-/// Diagrams valued between two reports of a table's making (a fifth of a second or so).
-const REPORT_EVERY: usize = 1 << 19;
+/// Diagrams valued between two reports of a table's making (a twentieth of a second or so),
+/// each a look at the stop too.
+const REPORT_EVERY: usize = 1 << 17;
 
 /// The nimbers of every Young diagram inside a rectangle of `rows` × `columns`, computed in
 /// one pass from the smallest diagram up.
@@ -295,6 +296,11 @@ impl Chomp {
         let mut tables = self.tables.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(found) = tables.kept.iter().find_map(|table| table.nimber(rows)) {
             return Some(found);
+        }
+        // Once stopped, no table is begun: each would be given up at once, after allocating
+        // its room, for every position the search still looks at before it sees the stop.
+        if onag_core::check_stop().is_err() {
+            return None;
         }
         let (height, width) = (rows.len(), rows.first().copied().unwrap_or(0));
         let inside = |&(h, w): &(usize, u32)| height <= h && width <= w;
