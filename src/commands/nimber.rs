@@ -119,7 +119,6 @@ impl Parser<'_> {
         let mut value = self.product()?;
         while self.eat("+") {
             value = &value ^ &self.product()?;
-            onag_core::check_stop()?;
         }
         Ok(value)
     }
@@ -135,7 +134,6 @@ impl Parser<'_> {
                     ));
                 }
                 value = &value * &self.power()?;
-                onag_core::check_stop()?;
             } else if self.eat("/") {
                 let divisor = self.power()?;
                 let inverse = divisor

@@ -272,6 +272,22 @@ fn never() -> std::result::Result<(), std::convert::Infallible> {
     Ok(())
 }
 
+/// The check of the stoppable operations: the stop in force, looked at every 64 steps, so
+/// that a small field's operation (63 steps for 64 bits) never looks (a front that moves
+/// work still running after a slice elsewhere would otherwise move work already done), and a
+/// field of 4096 bits looks every few milliseconds.
+fn every_64_steps() -> impl FnMut() -> crate::Result<()> {
+    let mut steps = 0u32;
+    move || {
+        steps = steps.wrapping_add(1);
+        if steps % 64 == 0 {
+            crate::check_stop()
+        } else {
+            Ok(())
+        }
+    }
+}
+
 /// The value of a computation checked by [`never`].
 fn sure<T>(result: std::result::Result<T, std::convert::Infallible>) -> T {
     match result {
@@ -882,8 +898,9 @@ impl BigNimber {
     }
 
     /// [`inverse`](Self::inverse), stopped by the [`Stop`](crate::Stop) in force on this
-    /// thread: an inverse in a field of a few thousand bits takes about a second, so a front
-    /// that must answer a stop (a web request's deadline, Ctrl-C) asks for it this way.
+    /// thread, looked at every 64 steps: an inverse in a field of a few thousand bits takes
+    /// about a second, so a front that must answer a stop (a web request's deadline, Ctrl-C)
+    /// asks for it this way.
     ///
     /// # Errors
     ///
@@ -898,13 +915,17 @@ impl BigNimber {
     /// assert_eq!(x.try_inverse(), Ok(Some(BigNimber::from(11u64))));
     /// let stop = Stop::new();
     /// stop.request();
-    /// assert_eq!(stop.run(|| x.try_inverse()), Err(Error::Stopped));
+    /// // An inverse in the field of 4096 bits looks at the stop as it goes.
+    /// let large = BigNimber::power_of_two(4000);
+    /// assert_eq!(stop.run(|| large.try_inverse()), Err(Error::Stopped));
+    /// // One in a small field is done before its first look (63 steps for 64 bits).
+    /// assert_eq!(stop.run(|| x.try_inverse()), Ok(Some(BigNimber::from(11u64))));
     /// ```
     pub fn try_inverse(&self) -> crate::Result<Option<BigNimber>> {
         if self.is_zero() {
             return Ok(None);
         }
-        inverse_in(self, self.field_bits(), crate::check_stop).map(Some)
+        inverse_in(self, self.field_bits(), every_64_steps()).map(Some)
     }
 
     /// [`pow`](Self::pow), stopped by the [`Stop`](crate::Stop) in force on this thread.
@@ -913,7 +934,7 @@ impl BigNimber {
     ///
     /// [`Error::Stopped`](crate::Error::Stopped) once a stop in force is requested.
     pub fn try_pow(&self, exponent: u128) -> crate::Result<BigNimber> {
-        power(self, exponent, crate::check_stop)
+        power(self, exponent, every_64_steps())
     }
 
     /// [`sqrt`](Self::sqrt), stopped by the [`Stop`](crate::Stop) in force on this thread.
@@ -922,7 +943,7 @@ impl BigNimber {
     ///
     /// [`Error::Stopped`](crate::Error::Stopped) once a stop in force is requested.
     pub fn try_sqrt(&self) -> crate::Result<BigNimber> {
-        root_in(self, self.field_bits(), crate::check_stop)
+        root_in(self, self.field_bits(), every_64_steps())
     }
 
     /// The smaller root of `x² + x = self` in the smallest field of at least 64 bits that holds
