@@ -18,10 +18,7 @@ use onag_core::field::WIDEST_FIELD_BITS;
 
 pub fn run(arguments: &NimberArgs, out: &mut dyn Write) -> Result<(), Error> {
     let text = arguments.expression.join(" ");
-    let value = evaluate(&text).map_err(|failure| match failure {
-        Failure::Syntax(message) => Error::Usage(message),
-        Failure::Stopped => Error::Engine(onag_core::Error::Stopped),
-    })?;
+    let value = evaluate(&text)?;
     if arguments.json {
         let report = json!({
             "expression": text,
@@ -35,33 +32,11 @@ pub fn run(arguments: &NimberArgs, out: &mut dyn Write) -> Result<(), Error> {
     Ok(())
 }
 
-/// Why an expression has no value: what is wrong and where, or a stop requested while it was
-/// being evaluated (an inverse or a square root in a field of thousands of bits takes about a
-/// second, and the explorer's deadline or Ctrl-C must not wait for thirty of them).
-#[derive(Debug)]
-enum Failure {
-    Syntax(String),
-    Stopped,
-}
-
-impl From<onag_core::Error> for Failure {
-    fn from(_: onag_core::Error) -> Failure {
-        // The only error the field's stoppable operations return.
-        Failure::Stopped
-    }
-}
-
-impl std::fmt::Display for Failure {
-    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Failure::Syntax(message) => formatter.write_str(message),
-            Failure::Stopped => formatter.write_str("stopped"),
-        }
-    }
-}
-
-/// The value of `text`, or one line saying what is wrong and where.
-fn evaluate(text: &str) -> Result<BigNimber, Failure> {
+/// The value of `text`, or one line saying what is wrong and where ([`Error::Usage`]), or
+/// [`Error::Engine`] with a stop requested meanwhile: an inverse or a square root in a field of
+/// thousands of bits takes about a second, and the explorer's deadline or Ctrl-C must not wait
+/// for thirty of them.
+fn evaluate(text: &str) -> Result<BigNimber, Error> {
     let mut parser = Parser {
         text,
         position: 0,
@@ -87,8 +62,8 @@ struct Parser<'a> {
 const MAX_DEPTH: usize = 200;
 
 impl Parser<'_> {
-    fn error(&self, what: &str) -> Failure {
-        Failure::Syntax(format!(
+    fn error(&self, what: &str) -> Error {
+        Error::Usage(format!(
             "cannot read the expression {:?} at character {}: {what}",
             self.text,
             self.position + 1
@@ -115,7 +90,7 @@ impl Parser<'_> {
         }
     }
 
-    fn sum(&mut self) -> Result<BigNimber, Failure> {
+    fn sum(&mut self) -> Result<BigNimber, Error> {
         let mut value = self.product()?;
         while self.eat("+") {
             value = &value ^ &self.product()?;
@@ -123,7 +98,7 @@ impl Parser<'_> {
         Ok(value)
     }
 
-    fn product(&mut self) -> Result<BigNimber, Failure> {
+    fn product(&mut self) -> Result<BigNimber, Error> {
         let mut value = self.power()?;
         loop {
             if self.eat("*") {
@@ -146,7 +121,7 @@ impl Parser<'_> {
         }
     }
 
-    fn power(&mut self) -> Result<BigNimber, Failure> {
+    fn power(&mut self) -> Result<BigNimber, Error> {
         let base = self.atom()?;
         if !self.eat("^") {
             return Ok(base);
@@ -177,7 +152,7 @@ impl Parser<'_> {
         Ok(base.try_pow(exponent)?)
     }
 
-    fn atom(&mut self) -> Result<BigNimber, Failure> {
+    fn atom(&mut self) -> Result<BigNimber, Error> {
         self.skip_spaces();
         for name in ["sqrt", "inv"] {
             if self.text[self.position..].starts_with(name) {
@@ -220,7 +195,7 @@ impl Parser<'_> {
         Ok(value)
     }
 
-    fn parenthesised(&mut self) -> Result<BigNimber, Failure> {
+    fn parenthesised(&mut self) -> Result<BigNimber, Error> {
         if !self.eat("(") {
             return Err(self.error("expected ("));
         }

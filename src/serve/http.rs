@@ -140,12 +140,7 @@ impl Reply {
     /// A short HTML page saying `message`, with a link to the catalogue: what a browser gets
     /// for an address that is not a view of the page.
     pub fn page(status: u16, title: &str, message: &str) -> Reply {
-        let escape = |text: &str| {
-            text.replace('&', "&amp;")
-                .replace('<', "&lt;")
-                .replace('>', "&gt;")
-                .replace('"', "&quot;")
-        };
+        let escape = onag_games::draw::escape;
         let body = format!(
             "<!doctype html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\">\
              <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\

@@ -190,7 +190,6 @@ fn allowed_hosts(host: IpAddr, port: u16, extra: &[String]) -> Vec<String> {
         names.push(listened);
     }
     names.extend(extra.iter().map(|name| name.to_ascii_lowercase()));
-    names.dedup();
     let mut hosts = Vec::with_capacity(names.len() * 2);
     for name in names {
         if !hosts.contains(&name) {
@@ -290,8 +289,8 @@ fn dispatch(shared: &Shared, request: Request) -> Dispatched {
             &format!("the address is longer than {MOST_TARGET_BYTES} bytes"),
         ));
     }
-    // HTTP/1.1 requires a Host; a request without one (HTTP/1.0) is taken as meant for this
-    // server, as a browser never sends one.
+    // A request without a Host (HTTP/1.0, a script) is answered: every browser sends one, so
+    // such a request never comes from a page under a rebound name.
     if let Some(host) = &request.host
         && !shared
             .settings

@@ -116,11 +116,11 @@ impl Basis {
     #[inline]
     pub(super) fn product(&self, a: u64, b: u64) -> u64 {
         // The one unsafe call of the crate: a function compiled for PCLMULQDQ and SSE4.1. A
-        // `Basis` exists only where `available()` found both (see `new`). Paired benchmark on
-        // this machine (benches/nimber.rs, medians of five passes in turn): 98-134 M products/s
-        // against 35-40 M/s for the portable product, 2.8-3.3x.
+        // `Basis` exists only where `available()` found both (see `new`).
         #[allow(unsafe_code)]
         // SAFETY: `new` returns a basis only after `available()` confirmed the features.
+        // Benchmark (benches/nimber.rs, paired with the portable product, medians of five
+        // passes in turn): 98-134 M products/s against 35-40 M/s, 2.8-3.3x.
         unsafe {
             product(self, a, b)
         }
