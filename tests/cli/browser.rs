@@ -294,13 +294,21 @@ fn the_explorer_works_in_a_real_browser() {
             break;
         }
         let before = browser.eval("document.querySelectorAll('#history li').length");
-        browser.eval("document.querySelector('.play-move').click()");
+        // Two clicks at once: the second finds no move to make while onag's reply is awaited.
+        browser.eval("(() => { document.querySelector('.play-move').click(); const again = document.querySelector('.play-move'); if (again) again.click(); })()");
         browser.wait_for(&format!(
             "document.querySelector('#result') || document.querySelectorAll('#history li').length >= {} + 2",
             before
         ));
     }
     let result = browser.wait_for("document.querySelector('#result').textContent");
+    // The turns alternate: you, onag, you, onag, ...
+    let log = browser
+        .eval("Array.from(document.querySelectorAll('#history li')).map(li => li.textContent)");
+    for (turn, entry) in log.as_array().unwrap().iter().enumerate() {
+        let who = if turn % 2 == 0 { "you: " } else { "onag: " };
+        assert!(entry.as_str().unwrap().starts_with(who), "{log}");
+    }
     assert!(
         result.as_str().unwrap().starts_with("onag wins"),
         "{result}"

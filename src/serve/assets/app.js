@@ -326,7 +326,7 @@ async function viewPlay(game) {
   const board = el("section", { id: "play" });
   main.replaceChildren(el("h1", { text: "Play " + game + (misere ? " (misère)" : "") }), positionForm(game, start, misere, "play"), choose, board);
   if (!start) return;
-  game_state = { game, misere, turns: [], board, finished: false };
+  game_state = { game, misere, turns: [], board, finished: false, waiting: first === "onag" };
   await playTurn(start, first === "onag");
 }
 
@@ -342,6 +342,8 @@ async function playTurn(position, onagToMove) {
       moves = await api("/api/moves", parameters);
     }
   } catch (error) {
+    if (state !== game_state) return;
+    state.waiting = false;
     state.board.append(errorBox(error.message));
     return;
   }
@@ -349,6 +351,7 @@ async function playTurn(position, onagToMove) {
   state.turns.push({ position, onagToMove, value, moves });
   if (moves.moves.length === 0) {
     state.finished = true;
+    state.waiting = false;
     drawPlay();
     return;
   }
@@ -363,10 +366,12 @@ async function playTurn(position, onagToMove) {
     else if (drawing.length > 0) { next = drawing[0]; said = value.drawing_moves_described[0]; }
     else { next = moves.moves[0].position; said = moves.moves[0].description; }
     state.turns[state.turns.length - 1].said = said;
+    state.waiting = true;
     drawPlay();
     await playTurn(positionText(next), false);
     return;
   }
+  state.waiting = false;
   drawPlay();
 }
 
@@ -375,7 +380,11 @@ function drawPlay() {
   const turn = state.turns[state.turns.length - 1];
   const parts = [];
   parts.push(el("p", { class: "mono", id: "current" }, "position: ", turn.position || "nothing left"));
-  if (state.finished) {
+  if (state.waiting) {
+    // Between the player's move and onag's reply there is no move to offer and nothing to
+    // undo: a click now would be a move made for onag.
+    parts.push(el("p", { id: "to-move", text: "onag is moving…" }));
+  } else if (state.finished) {
     // The player to move has no move: in normal play that player has lost, in misère play won.
     const moverWins = state.misere;
     const onagWins = turn.onagToMove === moverWins;
@@ -404,7 +413,9 @@ function myTurns(state) {
 async function playerMoves(move) {
   const state = game_state;
   const turn = state.turns[state.turns.length - 1];
+  if (state.waiting || state.finished || turn.onagToMove) return;
   turn.said = move.description;
+  state.waiting = true;
   drawPlay();
   await playTurn(positionText(move.position), true);
 }
@@ -412,6 +423,7 @@ async function playerMoves(move) {
 // Takes back the player's last turn (and onag's reply to it).
 function undo() {
   const state = game_state;
+  if (state.waiting) return;
   state.finished = false;
   state.turns.pop();
   while (state.turns.length > 0 && state.turns[state.turns.length - 1].onagToMove) state.turns.pop();
