@@ -51,6 +51,13 @@ pub enum Error {
     /// The computation was stopped from outside before it finished (see [`Stop`](crate::Stop)).
     #[error("the work was stopped before it finished")]
     Stopped,
+    /// An argument outside an operation's domain (a cooling below -1, an atomic weight of a
+    /// game that is not all-small): the reason, in a sentence.
+    #[error("{why}")]
+    InvalidArgument {
+        /// Why the argument was refused.
+        why: String,
+    },
 }
 
 /// Why a misère quotient could not answer, in [`Error::Quotient`].

@@ -244,6 +244,7 @@ mod memo;
 mod mex;
 mod misere;
 mod nimber;
+pub mod partizan;
 mod parts;
 pub mod reference;
 mod search;

@@ -8,5 +8,6 @@ pub mod compare;
 pub mod cram;
 pub mod loopy;
 pub mod oracles;
+pub mod partizan;
 pub mod scratch;
 pub mod serve;

@@ -10,6 +10,7 @@ mod games;
 mod genus;
 mod graph_games;
 mod heap_games;
+mod impartial_as_partizan;
 mod judge_samples;
 mod loopy;
 mod misere;
