@@ -81,6 +81,10 @@ pub enum Command {
     /// ^ (power), sqrt(...), inv(...).
     #[command(after_help = NIMBER_HELP)]
     Nimber(NimberArgs),
+    /// Evaluate an expression of partizan games in CGSuite's notation: canonical forms, sums,
+    /// comparisons, temperatures, thermographs, cooling and more.
+    #[command(after_help = FORM_HELP)]
+    Form(FormArgs),
     /// Serve the explorer: a web page on this machine to look at values, moves, sequences and
     /// quotients, and to play, in a browser.
     #[command(after_help = SERVE_HELP)]
@@ -152,6 +156,24 @@ EXAMPLES:
   onag nimber '6 / 5'            # 9
   onag nimber 'sqrt(13) + inv(7)'
   onag nimber '0x10000000000000000 * 0x10000000000000000' --json   # 2^64 squared";
+
+const FORM_HELP: &str = "\
+Games are written as CGSuite writes them: numbers (3, -1/2), nimbers (*, *3), ups and downs
+(^, ^^, ^3, v, vv), all three run together (6^*, 73/16v9*8), switches (+-1, +-(1*)),
+Tiny(2), Miny(2), and {L|R} with options separated by commas, nested by more bars
+({3||2|1} is {3|{2|1}}). Combine them with + and -, compare with <=, <, >=, >, == and ||
+(confused), and apply temperature, mean, leftstop, rightstop, thermograph, birthday,
+atomic_weight, reduced, incentives, outcome (one game each), cool(G, t), heat(G, t),
+overheat(G, s, t), norton(G, U), conjunctive, selective, ordinal and product (two games).
+A game is printed in canonical form with its outcome, birthday, stops, mean and temperature.
+
+EXAMPLES:
+  onag form '{2|0} + {1|-1}'
+  onag form '^ + ^ + *'              # ^^*
+  onag form 'temperature({3||2|1})'
+  onag form '^ || *'                 # true: confused
+  onag form 'cool({3||2*|1*}, 1/2)' --json
+  onag form 'thermograph({3||2|1})' --format svg > thermograph.svg";
 
 const SERVE_HELP: &str = "\
 The explorer is one page served by the program itself (nothing to install, works offline):
@@ -281,6 +303,35 @@ pub struct NimberArgs {
     /// "field_bits"}.
     #[arg(long)]
     pub json: bool,
+}
+
+/// Arguments of `onag form`.
+#[derive(Debug, Args)]
+pub struct FormArgs {
+    /// The expression (quote it for the shell; several words are joined by spaces).
+    #[arg(required = true)]
+    pub expression: Vec<String>,
+    /// Print one JSON object: for a game {"expression", "form", "outcome", "is_number",
+    /// "birthday", "left_stop", "right_stop", "mean", "temperature", "left_options",
+    /// "right_options"}; for anything else {"expression", "value"}; for a thermograph its
+    /// walls too.
+    #[arg(long)]
+    pub json: bool,
+    /// The output: text, or svg for a thermograph(...) expression.
+    #[arg(long, value_enum, default_value_t = FormFormat::Text)]
+    pub format: FormFormat,
+    /// The most memory the table of games may take: bytes, or with a suffix K, M, G or T.
+    #[arg(long, visible_alias = "memory", value_name = "SIZE", default_value = "2G", value_parser = parse_size)]
+    pub max_memory: u64,
+}
+
+/// How `onag form` writes its answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormFormat {
+    /// Text (or JSON with --json).
+    Text,
+    /// An SVG drawing of a thermograph.
+    Svg,
 }
 
 /// Who moves first in `onag play`.

@@ -8,6 +8,7 @@ use onag_games::{Analysis, Digraph, Game, Position};
 use crate::cli::{BudgetArgs, Cli, Command, GameArgs};
 use crate::progress::Meter;
 
+mod form;
 mod games;
 mod graph;
 mod moves;
@@ -106,6 +107,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
         Command::Sweep(arguments) => sweep::run(&arguments, out),
         Command::Games(arguments) => games::run(&arguments, out),
         Command::Nimber(arguments) => nimber::run(&arguments, out),
+        Command::Form(arguments) => form::run(&arguments, out),
         Command::Quotient(arguments) => quotient::run(&arguments, out),
         Command::Moves(arguments) => moves::run(&arguments, out),
         Command::Play(arguments) => {

@@ -9,6 +9,7 @@ mod common;
 mod completions;
 mod cycles;
 mod docs;
+mod form;
 mod games;
 mod graph;
 mod moves;

@@ -387,7 +387,7 @@ impl Parser {
                 let g = game(tiny, column)?;
                 return Ok(Value::Form(Form::number(x).add(g)?));
             }
-            return Ok(Value::Number(x));
+            return Ok(Value::Form(Form::number(x)));
         }
         if let Some((ups, nim)) = self.up_star()? {
             return Ok(Value::Form(Form::number_up_star(Dyadic::zero(), ups, nim)));

@@ -103,10 +103,6 @@ enum Answer {
     Thermograph(Arc<Thermograph>),
 }
 
-/// The most options a number-up-star's options may have when they are made (a nimber `*m`
-/// has `m`).
-const MOST_OPTIONS: u64 = 1 << 16;
-
 /// Bytes counted for a node besides its options, and for a memo entry.
 const NODE_BYTES: usize = 96;
 const ENTRY_BYTES: usize = 48;
@@ -395,10 +391,12 @@ impl Table {
                     })
                 };
                 if n.ups == 0 {
-                    if n.nim > MOST_OPTIONS {
+                    // *m has m options: refused at once if they cannot fit the budget.
+                    let needed = (n.nim as u128) * (NODE_BYTES as u128 + 16);
+                    if needed + self.bytes as u128 > self.max_bytes as u128 {
                         return Err(Error::LimitExceeded {
-                            resource: Resource::Options,
-                            limit: MOST_OPTIONS,
+                            resource: Resource::Memory,
+                            limit: self.max_bytes as u64,
                         });
                     }
                     let all: Vec<Id> = (0..n.nim).map(|k| at(self, 0, k)).collect();
@@ -734,6 +732,14 @@ impl Table {
                 if let Some(x) = self.as_number(a) {
                     return Ok(Some(Answer::Birthday(Arc::new(x.birthday()))));
                 }
+                // x + *m is born m days after x.
+                if let Some(n) = self.as_nus(a)
+                    && n.ups == 0
+                {
+                    return Ok(Some(Answer::Birthday(Arc::new(
+                        n.number.birthday() + n.nim,
+                    ))));
+                }
                 self.ensure_options(a)?;
                 let mut best = BigInt::from(-1);
                 let mut missing = false;
@@ -759,6 +765,15 @@ impl Table {
                 {
                     return Ok(Some(Answer::Thermograph(Arc::new(Thermograph::mast(
                         x.clone(),
+                    )))));
+                }
+                // x + *m: every option's walls are x (the number x among them) or x -+ t, so
+                // the walls are x - t and x + t up to temperature 0.
+                if let Some(n) = self.as_nus(a)
+                    && n.ups == 0
+                {
+                    return Ok(Some(Answer::Thermograph(Arc::new(Thermograph::star(
+                        n.number,
                     )))));
                 }
                 self.ensure_options(a)?;

@@ -225,6 +225,19 @@ impl Thermograph {
         }
     }
 
+    /// The thermograph of `x + *m` (`m >= 1`): walls `x - t` and `x + t` meeting at
+    /// temperature 0, the mast at `x`.
+    pub(crate) fn star(x: Dyadic) -> Thermograph {
+        let flat = Trajectory::constant(x.clone());
+        let zero = Dyadic::zero();
+        Thermograph {
+            left: flat.plus_slope(&Dyadic::from(-1)).cut(&zero, &x),
+            right: flat.plus_slope(&Dyadic::from(1)).cut(&zero, &x),
+            temperature: zero,
+            mast: x,
+        }
+    }
+
     /// Cuts the walls from the scaffolds `max (G^L walls' right) - t` and
     /// `min (G^R walls' left) + t`: the temperature is the least `t >= -1` where the left
     /// scaffold is no longer to the right of (greater than) the right one.
