@@ -51,15 +51,7 @@ pub fn sequence_svg_range(name: &str, sequence: &GrundySequence, from: u64, to: 
         Some(period) => format!("{name}: G(n) for n = {from}..{to}, {period}"),
         None => format!("{name}: G(n) for n = {from}..{to}, no period found"),
     };
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"12\">\n\
-         <title>{}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
-         <text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">{}</text>\n",
-        escape(&title),
-        width / 2.0,
-        escape(&title)
-    );
+    let mut svg = super::header(width, height, &title);
     // Axes with end labels.
     let _ = writeln!(
         svg,

@@ -46,15 +46,7 @@ pub fn thermograph_svg(name: &str, thermograph: &Thermograph) -> String {
         "thermograph of {name}: mean {}, temperature {}",
         thermograph.mast, thermograph.temperature
     );
-    let mut svg = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
-         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\" font-size=\"12\">\n\
-         <title>{}</title>\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n\
-         <text x=\"{}\" y=\"24\" text-anchor=\"middle\" font-size=\"15\">{}</text>\n",
-        escape(&title),
-        width / 2.0,
-        escape(&title)
-    );
+    let mut svg = super::header(width, height, &title);
     // Axes: temperature 0 across, and value ticks at the integers.
     let _ = writeln!(
         svg,
