@@ -2,7 +2,6 @@
 
 use std::fmt::Write as _;
 
-use super::escape;
 use crate::GrundySequence;
 
 /// At most this many columns of points; longer sequences show each column's largest value.
