@@ -21,6 +21,7 @@ use pyo3::exceptions::{PyKeyboardInterrupt, PyTypeError};
 use pyo3::prelude::*;
 
 mod catalogue;
+mod form;
 mod nimber;
 mod quotient;
 mod sequence;
@@ -190,6 +191,9 @@ pub(crate) fn to_python(py: Python<'_>, error: onag_games::Error) -> PyErr {
             raise(py, "CycleError", message, &[("position", position)])
         }
         E::Engine(onag_core::Error::Stopped) => PyKeyboardInterrupt::new_err(message),
+        E::Engine(onag_core::Error::InvalidArgument { .. }) => {
+            raise(py, "InvalidInput", message, &[])
+        }
         E::Engine(_) | E::Checkpoint { .. } | E::Unsupported { .. } => {
             raise(py, "Error", message, &[])
         }
@@ -510,5 +514,6 @@ fn _onag(module: &Bound<'_, PyModule>) -> PyResult<()> {
     sequence::register(module)?;
     quotient::register(module)?;
     nimber::register(module)?;
+    form::register(module)?;
     Ok(())
 }

@@ -1,8 +1,9 @@
-"""Impartial combinatorial games solved fast and exactly.
+"""Combinatorial games solved fast and exactly.
 
 The engines of the ``onag`` program (Rust) from Python: Grundy values and winning moves of the
 catalogue's games and of games you write, Grundy sequences with proven periods, misère
-quotients, values of games with cycles, and the field of nimbers.
+quotients, values of games with cycles, the field of nimbers, and the Conway algebra of
+partizan games (canonical forms, temperature, thermographs).
 
 >>> import onag
 >>> kayles = onag.game("kayles")
@@ -16,11 +17,16 @@ quotients, values of games with cycles, and the field of nimbers.
 [0, 0, 1, 2, 0, 1, 2, 3]
 >>> int(onag.Nimber(2) * onag.Nimber(3))
 1
+>>> str(onag.Form("^") + onag.Form("^") + onag.Form("*"))
+'^^*'
+>>> onag.Form("{3||2|1}").temperature
+Fraction(3, 4)
 """
 
 from __future__ import annotations
 
 from ._onag import (
+    Form,
     Game,
     Graph,
     LoopySolver,
@@ -32,6 +38,7 @@ from ._onag import (
     Solver,
     Value,
     __version__,
+    form,
     game,
     games,
     quotient,
@@ -44,6 +51,7 @@ from ._sum import Sum
 __all__ = [
     "CycleError",
     "Error",
+    "Form",
     "Game",
     "Graph",
     "InvalidInput",
@@ -59,6 +67,7 @@ __all__ = [
     "Sum",
     "Value",
     "__version__",
+    "form",
     "game",
     "games",
     "quotient",
