@@ -18,7 +18,11 @@ use onag_core::partizan::{Comparison, Form};
 fn next_day(day: &[Form]) -> Vec<Form> {
     let n = day.len();
     let comparable: Vec<Vec<bool>> = (0..n)
-        .map(|i| (0..n).map(|j| i != j && day[i].compare(day[j]).unwrap() != Comparison::Confused).collect())
+        .map(|i| {
+            (0..n)
+                .map(|j| i != j && day[i].compare(day[j]).unwrap() != Comparison::Confused)
+                .collect()
+        })
         .collect();
     let mut antichains: Vec<Vec<Form>> = Vec::new();
     let mut stack: Vec<(Vec<usize>, usize)> = vec![(Vec::new(), 0)];
@@ -54,16 +58,27 @@ fn day_three_and_table() -> String {
             below += u64::from(g.leq(h).unwrap());
         }
     }
-    format!("{} games, {} comparisons, {below} of them <=", day.len(), day.len() * day.len())
+    format!(
+        "{} games, {} comparisons, {below} of them <=",
+        day.len(),
+        day.len() * day.len()
+    )
 }
 
 fn sum_of_twenty() -> String {
     let output = Command::new("python3")
-        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/benches/partizan_games.py"))
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/benches/partizan_games.py"
+        ))
         .output()
         .expect("python3 runs benches/partizan_games.py");
     let expression = String::from_utf8(output.stdout).unwrap();
-    let games: Vec<Form> = expression.trim().split(" + ").map(|g| g.parse().unwrap()).collect();
+    let games: Vec<Form> = expression
+        .trim()
+        .split(" + ")
+        .map(|g| g.parse().unwrap())
+        .collect();
     // Read first (not timed apart: parsing a game born by day 3 is building it).
     let mut sum = games[0];
     for &g in &games[1..] {
@@ -74,7 +89,11 @@ fn sum_of_twenty() -> String {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    if let Some(which) = args.iter().position(|a| a == "--child").map(|i| args[i + 1].clone()) {
+    if let Some(which) = args
+        .iter()
+        .position(|a| a == "--child")
+        .map(|i| args[i + 1].clone())
+    {
         let start = Instant::now();
         let what = match which.as_str() {
             "day3" => day_three_and_table(),
@@ -86,7 +105,10 @@ fn main() {
     // `cargo bench` passes --bench; anything else (a filter) is ignored.
     let me = std::env::current_exe().unwrap();
     for (name, label) in [
-        ("day3", "every game born by day 3 and the <= table among them"),
+        (
+            "day3",
+            "every game born by day 3 and the <= table among them",
+        ),
         ("sum20", "the sum of 20 random games born by day 3"),
     ] {
         let mut times = Vec::new();
@@ -99,6 +121,9 @@ fn main() {
             what = rest.to_string();
         }
         times.sort_by(f64::total_cmp);
-        println!("{label}: median {:.1} ms of 5 fresh processes ({what})", times[2] * 1000.0);
+        println!(
+            "{label}: median {:.1} ms of 5 fresh processes ({what})",
+            times[2] * 1000.0
+        );
     }
 }

@@ -258,3 +258,36 @@ fn atomic_weights_of_known_games_and_their_additivity() {
     }
     assert!("1".parse::<Form>().unwrap().atomic_weight().is_err());
 }
+
+#[test]
+fn every_form_printed_reads_back_as_itself() {
+    // The printer and the reader are inverse on random forms, their sums and negatives, and
+    // the forms of the algebra's special spellings.
+    let games = random_games(31, 60, true);
+    let mut memo = HashMap::new();
+    let forms: Vec<Form> = games.iter().map(|g| form_of(g, &mut memo)).collect();
+    let mut all = forms.clone();
+    for pair in forms.windows(3) {
+        all.push(pair[0].add(pair[1]).unwrap().add(pair[2]).unwrap());
+        all.push(pair[0].sub(pair[1]).unwrap());
+    }
+    for text in [
+        "vv",
+        "2vv*",
+        "v3",
+        "^^*5",
+        "Tiny(2)",
+        "2Tiny(1/2)",
+        "Miny(3)",
+        "+-(1*)",
+        "{1|0}+{1|0}+{1|0}",
+        "-7/8v*3",
+    ] {
+        all.push(text.parse().unwrap());
+    }
+    for f in all {
+        let printed = f.to_string();
+        let read: Form = printed.parse().unwrap_or_else(|e| panic!("{printed}: {e}"));
+        assert_eq!(read, f, "{printed}");
+    }
+}

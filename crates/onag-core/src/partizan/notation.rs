@@ -277,6 +277,10 @@ impl Parser {
         let column = self.at + 1;
         let value = if self.eat("+-") || self.eat("±") {
             Value::Form(self.switch_operand()?)
+        } else if negations % 2 == 1 && self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            // A sign before a number belongs to the number alone, as printed: -1v* is
+            // (-1) + v*, not -(1v*).
+            return self.atom_signed(true);
         } else {
             self.atom()?
         };
@@ -347,7 +351,9 @@ impl Parser {
             }
             ups = Some(count(self, '^')?);
         } else if self.peek() == Some('v')
-            && !self.peek_at(1).is_some_and(|c| c.is_ascii_alphabetic())
+            && !self
+                .peek_at(1)
+                .is_some_and(|c| c.is_ascii_alphabetic() && c != 'v')
         {
             self.at += 1;
             if matches!(self.peek(), Some('[') | Some('<')) {
@@ -375,9 +381,15 @@ impl Parser {
     }
 
     fn atom(&mut self) -> Parsed<Value> {
+        self.atom_signed(false)
+    }
+
+    /// An atom; a number that starts it negated first when `negative`.
+    fn atom_signed(&mut self, negative: bool) -> Parsed<Value> {
         self.skip_space();
         let column = self.at + 1;
         if let Some(x) = self.number()? {
+            let x = if negative { -&x } else { x };
             // A number may run into ups, a star or Tiny/Miny: 6^*, 3*2, 2Tiny(2).
             if let Some((ups, nim)) = self.up_star()? {
                 return Ok(Value::Form(Form::number_up_star(x, ups, nim)));

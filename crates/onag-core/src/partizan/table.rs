@@ -771,6 +771,7 @@ impl Table {
                 // the walls are x - t and x + t up to temperature 0.
                 if let Some(n) = self.as_nus(a)
                     && n.ups == 0
+                    && n.nim > 0
                 {
                     return Ok(Some(Answer::Thermograph(Arc::new(Thermograph::star(
                         n.number,
