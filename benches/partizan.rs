@@ -28,7 +28,7 @@ fn next_day(day: &[Form]) -> Vec<Form> {
     let mut stack: Vec<(Vec<usize>, usize)> = vec![(Vec::new(), 0)];
     while let Some((set, next)) = stack.pop() {
         antichains.push(set.iter().map(|&i| day[i]).collect());
-        for k in next..n {
+        for (k, _) in comparable.iter().enumerate().skip(next) {
             if set.iter().all(|&i| !comparable[i][k]) {
                 let mut bigger = set.clone();
                 bigger.push(k);

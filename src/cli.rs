@@ -308,9 +308,9 @@ pub struct NimberArgs {
 /// Arguments of `onag form`.
 #[derive(Debug, Args)]
 pub struct FormArgs {
-    /// The expression (quote it for the shell; several words are joined by spaces; it may
-    /// start with a minus sign: onag form '-1/2 + ^').
-    #[arg(required = true, allow_hyphen_values = true)]
+    /// The expression (quote it for the shell; several words are joined by spaces). One that
+    /// starts with a minus sign follows `--`: onag form -- '-1/2 + ^'.
+    #[arg(required = true)]
     pub expression: Vec<String>,
     /// Print one JSON object: for a game {"expression", "form", "outcome", "is_number",
     /// "birthday", "left_stop", "right_stop", "mean", "temperature", "left_options",

@@ -66,10 +66,10 @@ fn forms_and_their_properties() {
     );
     assert_eq!(text(&["form", "birthday({0||0|v*})"]).trim(), "4");
     assert_eq!(text(&["form", "incentives({5|1})"]).trim(), "{{4|0}}");
-    // An expression may start with a minus sign; a sign before a number is the number's, as
-    // printed (-1v* is -1 + v*).
-    assert_eq!(json(&["form", "-1v* + 1", "--json"])["form"], "v*");
-    assert_eq!(json(&["form", "-(1^)", "--json"])["form"], "-1v");
+    // An expression that starts with a minus sign follows `--`; a sign before a number is
+    // the number's, as printed (-1v* is -1 + v*).
+    assert_eq!(json(&["form", "--json", "--", "-1v* + 1"])["form"], "v*");
+    assert_eq!(json(&["form", "--json", "--", "-(1^)"])["form"], "-1v");
 }
 
 #[test]
