@@ -61,6 +61,8 @@ pub(crate) struct Node {
     pub(crate) right: Box<[Id]>,
     /// Numbers and number-up-stars get their options when first asked.
     options_ready: bool,
+    /// A general canonical form's stops, worked out from its options when it is made.
+    stops: Option<Box<(Dyadic, Dyadic)>>,
 }
 
 /// An operation and its arguments.
@@ -106,6 +108,38 @@ enum Answer {
 /// Bytes counted for a node besides its options, and for a memo entry.
 const NODE_BYTES: usize = 96;
 const ENTRY_BYTES: usize = 48;
+const LEQ_BYTES: usize = 16;
+
+/// The comparisons known: for each form `a`, the forms `b` with `a <= b` answered.
+#[derive(Default)]
+struct Leqs {
+    by_first: Vec<Option<Box<HashMap<Id, bool>>>>,
+    len: usize,
+}
+
+impl Leqs {
+    fn get(&self, a: Id, b: Id) -> Option<bool> {
+        self.by_first.get(a as usize)?.as_ref()?.get(&b).copied()
+    }
+
+    fn insert(&mut self, a: Id, b: Id, v: bool) {
+        let a = a as usize;
+        if self.by_first.len() <= a {
+            self.by_first.resize_with(a + 1, || None);
+        }
+        if self.by_first[a]
+            .get_or_insert_with(Default::default)
+            .insert(b, v)
+            .is_none()
+        {
+            self.len += 1;
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.len
+    }
+}
 
 pub(crate) struct Table {
     pub(crate) nodes: Vec<Node>,
@@ -113,6 +147,9 @@ pub(crate) struct Table {
     nuses: HashMap<Nus, Id>,
     general: HashMap<Options, Id>,
     memo: HashMap<Key, Answer>,
+    /// The comparisons `a <= b`, the most numerous answers: one small map per `a`, so that
+    /// the comparisons of one form with many stay close together in memory.
+    leqs: Leqs,
     bytes: usize,
     pub(crate) max_bytes: usize,
     pub(crate) max_steps: u64,
@@ -131,6 +168,7 @@ impl Table {
             nuses: HashMap::new(),
             general: HashMap::new(),
             memo: HashMap::new(),
+            leqs: Leqs::default(),
             bytes: 0,
             max_bytes: DEFAULT_MAX_BYTES,
             max_steps: u64::MAX,
@@ -149,11 +187,38 @@ impl Table {
     /// Forgets the memo of operations (the forms stay), when it holds more than half the
     /// budget; called between operations, never during one.
     pub(crate) fn trim(&mut self) {
-        let memo_bytes = self.memo.len() * ENTRY_BYTES;
+        let memo_bytes = self.memo.len() * ENTRY_BYTES + self.leqs.len() * LEQ_BYTES;
         if memo_bytes > self.max_bytes / 2 {
             self.bytes -= memo_bytes;
             self.memo = HashMap::new();
+            self.leqs = Leqs::default();
         }
+    }
+
+    /// A known answer.
+    fn recall(&self, key: &Key) -> Option<Answer> {
+        if key.op == Op::Leq {
+            return self.leqs.get(key.a, key.b).map(Answer::Bool);
+        }
+        self.memo.get(key).cloned()
+    }
+
+    fn knows(&self, key: &Key) -> bool {
+        if key.op == Op::Leq {
+            return self.leqs.get(key.a, key.b).is_some();
+        }
+        self.memo.contains_key(key)
+    }
+
+    fn remember(&mut self, key: Key, answer: Answer) -> Result<()> {
+        if let (Op::Leq, Answer::Bool(v)) = (key.op, &answer) {
+            self.count(LEQ_BYTES)?;
+            self.leqs.insert(key.a, key.b, *v);
+        } else {
+            self.count(ENTRY_BYTES)?;
+            self.memo.insert(key, answer);
+        }
+        Ok(())
     }
 
     fn count(&mut self, bytes: usize) -> Result<()> {
@@ -184,6 +249,7 @@ impl Table {
             left,
             right,
             options_ready: ready,
+            stops: None,
         });
         Ok(id)
     }
@@ -203,6 +269,7 @@ impl Table {
             left: Box::new([]),
             right: Box::new([]),
             options_ready: false,
+            stops: None,
         });
         self.numbers.insert(x, id);
         id
@@ -222,6 +289,7 @@ impl Table {
             left: Box::new([]),
             right: Box::new([]),
             options_ready: false,
+            stops: None,
         });
         self.nuses.insert(nus, id);
         id
@@ -275,13 +343,53 @@ impl Table {
         }
         let key = (left.into_boxed_slice(), right.into_boxed_slice());
         if let Some(&id) = self.general.get(&key) {
-            self.nodes[id as usize].kind = Kind::General;
+            if matches!(self.nodes[id as usize].kind, Kind::Raw) {
+                self.nodes[id as usize].kind = Kind::General;
+                self.set_stops(id);
+            }
             return Ok(id);
         }
         let id = self.push_node(Kind::General, key.0.clone(), key.1.clone(), true)?;
         self.count(8 * (key.0.len() + key.1.len()))?;
         self.general.insert(key, id);
+        self.set_stops(id);
         Ok(id)
+    }
+
+    /// Works out a general canonical form's stops from its options' (Siegel, CGT §II.1):
+    /// Left's stop is the greatest right stop of a Left option, Right's the least left stop of
+    /// a Right option.
+    fn set_stops(&mut self, id: Id) {
+        let node = &self.nodes[id as usize];
+        let mut left: Option<Dyadic> = None;
+        let mut right: Option<Dyadic> = None;
+        for &o in node.left.iter() {
+            let Some(s) = self.known_stops(o) else { return };
+            if left.as_ref().is_none_or(|l| &s.1 > l) {
+                left = Some(s.1.clone());
+            }
+        }
+        for &o in node.right.iter() {
+            let Some(s) = self.known_stops(o) else { return };
+            if right.as_ref().is_none_or(|r| &s.0 < r) {
+                right = Some(s.0.clone());
+            }
+        }
+        if let (Some(l), Some(r)) = (left, right) {
+            self.nodes[id as usize].stops = Some(Box::new((l, r)));
+        }
+    }
+
+    /// The stops of a canonical form known without work: a number's and a number-up-star's
+    /// (its number, twice), and a general form's once made; `None` for a raw form.
+    fn known_stops(&self, id: Id) -> Option<std::borrow::Cow<'_, (Dyadic, Dyadic)>> {
+        use std::borrow::Cow;
+        match &self.nodes[id as usize].kind {
+            Kind::Number(x) => Some(Cow::Owned((x.clone(), x.clone()))),
+            Kind::Nus(n) => Some(Cow::Owned((n.number.clone(), n.number.clone()))),
+            Kind::General => self.nodes[id as usize].stops.as_deref().map(Cow::Borrowed),
+            Kind::Raw => None,
+        }
     }
 
     /// The canonical forms of number-up-stars (Siegel, CGT, §II.4): for `n >= 1`,
@@ -440,7 +548,7 @@ impl Table {
         let mut stack = vec![key];
         let mut needs = Vec::new();
         while let Some(&top) = stack.last() {
-            if self.memo.contains_key(&top) {
+            if self.knows(&top) {
                 stack.pop();
                 continue;
             }
@@ -456,8 +564,7 @@ impl Table {
             }
             needs.clear();
             if let Some(answer) = self.attempt(top, &mut needs)? {
-                self.count(ENTRY_BYTES)?;
-                self.memo.insert(top, answer);
+                self.remember(top, answer)?;
                 stack.pop();
             } else {
                 debug_assert!(!needs.is_empty());
@@ -468,11 +575,11 @@ impl Table {
     }
 
     fn answer(&mut self, key: Key) -> Result<Answer> {
-        if let Some(answer) = self.memo.get(&key) {
-            return Ok(answer.clone());
+        if let Some(answer) = self.recall(&key) {
+            return Ok(answer);
         }
         self.run(key)?;
-        Ok(self.memo[&key].clone())
+        Ok(self.recall(&key).expect("the answer run has just found"))
     }
 
     fn key(op: Op, a: Id, b: Id, c: Id) -> Key {
@@ -488,6 +595,9 @@ impl Table {
     }
 
     pub(crate) fn leq(&mut self, a: Id, b: Id) -> Result<bool> {
+        if let Some(v) = self.quick_leq(a, b) {
+            return Ok(v);
+        }
         match self.answer(Table::key(Op::Leq, a, b, 0))? {
             Answer::Bool(v) => Ok(v),
             _ => unreachable!(),
@@ -566,8 +676,8 @@ impl Table {
         macro_rules! known {
             ($op:expr, $a:expr, $b:expr, $c:expr) => {{
                 let k = Table::key($op, $a, $b, $c);
-                match self.memo.get(&k) {
-                    Some(answer) => Some(answer.clone()),
+                match self.recall(&k) {
+                    Some(answer) => Some(answer),
                     None => {
                         needs.push(k);
                         None
@@ -681,6 +791,9 @@ impl Table {
             }
             Op::Canon => self.attempt_canon(a, needs),
             Op::Stops => {
+                if let Some(known) = self.known_stops(a) {
+                    return Ok(Some(Answer::Stops(Arc::new(known.into_owned()))));
+                }
                 if let Some(n) = self.as_nus(a) {
                     return Ok(Some(Answer::Stops(Arc::new((n.number.clone(), n.number)))));
                 }
@@ -1029,16 +1142,47 @@ impl Table {
         }
     }
 
-    /// A comparison already known, or `None` with it noted as needed.
-    fn need_leq(&self, x: Id, y: Id, needs: &mut Vec<Key>) -> Option<bool> {
-        if x == y {
+    /// `a <= b` when it is decided without looking at options: equal forms, numbers and
+    /// number-up-stars by arithmetic, and canonical forms by their stops.
+    fn quick_leq(&self, a: Id, b: Id) -> Option<bool> {
+        if a == b {
             return Some(true);
         }
-        let k = Table::key(Op::Leq, x, y, 0);
-        match self.memo.get(&k) {
-            Some(Answer::Bool(v)) => Some(*v),
-            _ => {
-                needs.push(k);
+        let (ka, kb) = (&self.nodes[a as usize].kind, &self.nodes[b as usize].kind);
+        match (ka, kb) {
+            (Kind::Number(x), Kind::Number(y)) => return Some(x <= y),
+            (Kind::Number(_) | Kind::Nus(_), Kind::Number(_) | Kind::Nus(_)) => {
+                let (x, y) = (self.as_nus(a)?, self.as_nus(b)?);
+                let diff = Nus {
+                    number: &y.number - &x.number,
+                    ups: y.ups.saturating_sub(x.ups),
+                    nim: x.nim ^ y.nim,
+                };
+                return Some(diff.zero_or_more());
+            }
+            _ => {}
+        }
+        // Stops are monotone (G <= H gives L(G) <= L(H) and R(G) <= R(H)), and L(G) < R(H)
+        // makes G - H negative (Siegel, CGT §II.1).
+        let (sa, sb) = (self.known_stops(a)?, self.known_stops(b)?);
+        if sa.0 > sb.0 || sa.1 > sb.1 {
+            return Some(false);
+        }
+        if sa.0 < sb.1 {
+            return Some(true);
+        }
+        None
+    }
+
+    /// A comparison already known, or `None` with it noted as needed.
+    fn need_leq(&self, x: Id, y: Id, needs: &mut Vec<Key>) -> Option<bool> {
+        if let Some(v) = self.quick_leq(x, y) {
+            return Some(v);
+        }
+        match self.leqs.get(x, y) {
+            Some(v) => Some(v),
+            None => {
+                needs.push(Table::key(Op::Leq, x, y, 0));
                 None
             }
         }
@@ -1064,31 +1208,20 @@ impl Table {
     fn attempt_leq(&mut self, a: Id, b: Id, needs: &mut Vec<Key>) -> Result<Option<Answer>> {
         macro_rules! leq {
             ($x:expr, $y:expr) => {{
-                let k = Table::key(Op::Leq, $x, $y, 0);
-                match self.memo.get(&k) {
-                    Some(Answer::Bool(v)) => *v,
-                    _ => {
-                        needs.push(k);
+                match self.quick_leq($x, $y).or_else(|| self.leqs.get($x, $y)) {
+                    Some(v) => v,
+                    None => {
+                        needs.push(Table::key(Op::Leq, $x, $y, 0));
                         return Ok(None);
                     }
                 }
             }};
         }
-        if a == b {
-            return Ok(Some(Answer::Bool(true)));
+        if let Some(v) = self.quick_leq(a, b) {
+            return Ok(Some(Answer::Bool(v)));
         }
         let (ka, kb) = (&self.nodes[a as usize].kind, &self.nodes[b as usize].kind);
         match (ka, kb) {
-            (Kind::Number(x), Kind::Number(y)) => return Ok(Some(Answer::Bool(x <= y))),
-            (Kind::Number(_) | Kind::Nus(_), Kind::Number(_) | Kind::Nus(_)) => {
-                let (x, y) = (self.as_nus(a).unwrap(), self.as_nus(b).unwrap());
-                let diff = Nus {
-                    number: &y.number - &x.number,
-                    ups: y.ups.saturating_sub(x.ups),
-                    nim: x.nim ^ y.nim,
-                };
-                return Ok(Some(Answer::Bool(diff.zero_or_more())));
-            }
             (Kind::Number(_), Kind::General) => {
                 // Number avoidance: x <= G iff no G^R <= x, for G not a number.
                 for i in 0..self.right(b).len() {
