@@ -30,6 +30,23 @@ fn canonical_forms_print_as_cgsuite_prints_them() {
         ("73/16+v9*8", "73/16v9*8"),
         ("{0|*||*|||*||||*}", "{^|*||*|||*}"),
         ("{0||0|v*}", "{0||0|v*}"),
+        // CGSuite's GameGridTest.scala: Domineering 4 x 4, Clobber xox|ox., Amazons x...|o...
+        // and Kings xox|ox., as CGSuite prints their canonical forms.
+        (
+            "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}",
+            "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}",
+        ),
+        ("{^^*|*,v}", "{^^*|*,v}"),
+        ("{0,v*|vv}", "{0,v*|vv}"),
+        ("{*|-1}", "{*|-1}"),
+        // CGSuite lists options in the order its table made them; onag by birthday (then
+        // numbers, number-up-stars and others), a function of the value alone. Here the two
+        // differ: CGSuite's Amazons x...|o... has {0,{1/2|0}|v} before +-1.
+        (
+            "+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}",
+            "+-{3,{4|0,{1|0,*}},{4|+-1,{0,{1/2|0}|v},+-{1,{2|0}}}}",
+        ),
+        ("{1||+-(1*)|-1,{-1|-3}}", "{1||+-(1*)|-1,{-1|-3}}"),
     ] {
         shows(input, output);
     }

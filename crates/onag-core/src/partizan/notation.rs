@@ -248,11 +248,52 @@ impl Parser {
         }
     }
 
-    /// The game `{A | -A}` for `+-A`.
+    /// The game `{A | -A}` for `+-A`, and `{A,B | -A,-B}` for `+-{A,B}` (braces with no bar
+    /// at their top level hold a list of Left's options, as CGSuite prints them).
     fn switch_operand(&mut self) -> Parsed<Form> {
+        self.skip_space();
         let column = self.at + 1;
-        let a = game(self.unary()?, column)?;
-        Ok(Form::from_options(&[a], &[a.neg()?])?)
+        let options = if self.peek() == Some('{') && !self.has_top_bar() {
+            self.at += 1;
+            self.nest()?;
+            let mut list = Vec::new();
+            loop {
+                let c = self.at + 1;
+                list.push(game(self.sum()?, c)?);
+                if !self.eat(",") {
+                    break;
+                }
+            }
+            self.expect("}")?;
+            self.depth -= 1;
+            list
+        } else {
+            vec![game(self.unary()?, column)?]
+        };
+        let negatives = options
+            .iter()
+            .map(|a| a.neg())
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Form::from_options(&options, &negatives)?)
+    }
+
+    /// Whether the braces that open here have a bar at their own level.
+    fn has_top_bar(&self) -> bool {
+        let mut depth = 0usize;
+        for &c in &self.chars[self.at..] {
+            match c {
+                '{' | '(' => depth += 1,
+                '}' | ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return false;
+                    }
+                }
+                '|' if depth == 1 => return true,
+                _ => {}
+            }
+        }
+        false
     }
 
     /// unary := '-' unary | '+-' unary | atom
@@ -631,8 +672,8 @@ fn split(lists: &[Vec<Form>], bars: &[(usize, usize)]) -> Parsed<Form> {
 #[derive(Clone, Debug)]
 enum Shape {
     Nus,
-    /// `+-A`
-    Switch(Id),
+    /// `+-A` for `{A | -A}`, and `+-{A,B}` for `{A,B | -A,-B}`
+    Switch(Vec<Id>),
     /// `xTiny(y)` / `xMiny(y)`
     Tiny(Dyadic, Id, bool),
     General,
@@ -670,10 +711,15 @@ fn shape(t: &mut Table, id: Id, shapes: &mut HashMap<Id, Shape>) -> Result<Shape
     } else {
         let (l, r) = (t.left(id).to_vec(), t.right(id).to_vec());
         let mut s = Shape::General;
-        if l.len() == 1 && r.len() == 1 {
-            if t.neg(l[0])? == r[0] {
-                s = Shape::Switch(l[0]);
-            } else if let Some(x) = t.as_number(l[0]).cloned()
+        let mut negatives = Vec::with_capacity(l.len());
+        for &o in &l {
+            negatives.push(t.neg(o)?);
+        }
+        negatives.sort_unstable();
+        if !l.is_empty() && negatives == r {
+            s = Shape::Switch(l.clone());
+        } else if l.len() == 1 && r.len() == 1 {
+            if let Some(x) = t.as_number(l[0]).cloned()
                 && matches!(t.nodes[r[0] as usize].kind, Kind::General)
                 && t.left(r[0]) == [l[0]]
                 && t.right(r[0]).len() == 1
@@ -705,6 +751,29 @@ fn shape(t: &mut Table, id: Id, shapes: &mut HashMap<Id, Shape>) -> Result<Shape
     Ok(s)
 }
 
+/// Options in the order they are printed: by birthday (as CGSuite lists them: `*,v`,
+/// `0,*,*2`, `{2|0},Miny(2)`), then numbers, number-up-stars and general forms, numbers and
+/// number-up-stars by value, general forms as they were made.
+fn order(t: &mut Table, options: &[Id]) -> Result<Vec<Id>> {
+    let mut keyed = Vec::with_capacity(options.len());
+    for &o in options {
+        let birthday = (*t.birthday(o)?).clone();
+        let rank = match t.as_nus(o) {
+            Some(n) if n.ups == 0 && n.nim == 0 => (0, Some(n)),
+            Some(n) => (1, Some(n)),
+            None => (2, None),
+        };
+        keyed.push((
+            birthday,
+            rank.0,
+            rank.1.map(|n| (n.number, n.ups, n.nim)),
+            o,
+        ));
+    }
+    keyed.sort();
+    Ok(keyed.into_iter().map(|k| k.3).collect())
+}
+
 /// The form `id` as CGSuite prints it, without recursion on its depth.
 pub(crate) fn render(t: &mut Table, id: Id) -> Result<String> {
     let mut shapes: HashMap<Id, Shape> = HashMap::new();
@@ -718,7 +787,7 @@ pub(crate) fn render(t: &mut Table, id: Id) -> Result<String> {
         let s = shape(t, g, &mut shapes)?;
         let children: Vec<Id> = match &s {
             Shape::Nus => continue,
-            Shape::Switch(a) => vec![*a],
+            Shape::Switch(options) => options.clone(),
             Shape::Tiny(_, y, _) => vec![*y],
             Shape::General => t.left(g).iter().chain(t.right(g)).copied().collect(),
         };
@@ -754,6 +823,8 @@ pub(crate) fn render(t: &mut Table, id: Id) -> Result<String> {
         Inline(Id),
         /// The options of one side.
         Side(Vec<Id>),
+        /// Options, each whole, between commas.
+        List(Vec<Id>),
     }
     let mut out = String::new();
     let mut work = vec![Item::Whole(id)];
@@ -767,16 +838,21 @@ pub(crate) fn render(t: &mut Table, id: Id) -> Result<String> {
                     work.push(Item::Inline(g));
                     out.push('{');
                 }
-                Shape::Switch(a) => {
+                Shape::Switch(options) => {
+                    // +-x for a number, +-(A) for a number-up-star or another switch, and
+                    // +-{A,B} (a list of Left's options) otherwise.
                     out.push_str("+-");
-                    let simple =
-                        t.as_number(a).is_some() || matches!(shapes.get(&a), Some(Shape::General));
-                    if simple {
-                        work.push(Item::Whole(a));
-                    } else {
+                    let lone = options.len() == 1;
+                    if lone && t.as_number(options[0]).is_some() {
+                        work.push(Item::Whole(options[0]));
+                    } else if lone && !matches!(shapes.get(&options[0]), Some(Shape::General)) {
                         work.push(Item::Text(")".to_string()));
-                        work.push(Item::Whole(a));
+                        work.push(Item::Whole(options[0]));
                         out.push('(');
+                    } else {
+                        work.push(Item::Text("}".to_string()));
+                        work.push(Item::List(order(t, &options)?));
+                        out.push('{');
                     }
                 }
                 Shape::Tiny(x, y, tiny) => {
@@ -790,9 +866,18 @@ pub(crate) fn render(t: &mut Table, id: Id) -> Result<String> {
             },
             Item::Inline(g) => {
                 let n = bars[&g];
-                work.push(Item::Side(t.right(g).to_vec()));
+                let (l, r) = (t.left(g).to_vec(), t.right(g).to_vec());
+                work.push(Item::Side(order(t, &r)?));
                 work.push(Item::Text("|".repeat(n)));
-                work.push(Item::Side(t.left(g).to_vec()));
+                work.push(Item::Side(order(t, &l)?));
+            }
+            Item::List(list) => {
+                for (i, &o) in list.iter().enumerate().rev() {
+                    work.push(Item::Whole(o));
+                    if i > 0 {
+                        work.push(Item::Text(",".to_string()));
+                    }
+                }
             }
             Item::Side(list) => {
                 let single = list.len() == 1;
