@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use onag_core::partizan::{Comparison, Dyadic, Form};
-use onag_testkit::partizan::{Naive, Random, Tree, forms_by_day_two, game};
+use onag_testkit::partizan::{Naive, Random, Tree, forms_by_day_two, tree_of};
 
 /// The engine's form of a tree, built from its options.
 fn form_of(tree: &Rc<Tree>, memo: &mut HashMap<*const Tree, (Rc<Tree>, Form)>) -> Form {
@@ -19,23 +19,6 @@ fn form_of(tree: &Rc<Tree>, memo: &mut HashMap<*const Tree, (Rc<Tree>, Form)>) -
     let f = Form::from_options(&left, &right).unwrap();
     memo.insert(Rc::as_ptr(tree), (tree.clone(), f));
     f
-}
-
-/// The tree of a canonical form, option by option.
-fn tree_of(form: Form) -> Rc<Tree> {
-    let left = form
-        .left_options()
-        .unwrap()
-        .into_iter()
-        .map(tree_of)
-        .collect();
-    let right = form
-        .right_options()
-        .unwrap()
-        .into_iter()
-        .map(tree_of)
-        .collect();
-    game(left, right)
 }
 
 fn random_games(seed: u64, count: usize, day4: bool) -> Vec<Rc<Tree>> {

@@ -65,6 +65,7 @@ mod files;
 mod graphs;
 mod heaps;
 mod notation;
+pub mod partizan;
 mod sequence;
 
 pub use boards::{Board, Chomp, ChompTable, Cram, TABLES_KEPT, TableProgress};

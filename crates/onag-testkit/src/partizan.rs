@@ -177,3 +177,20 @@ impl Random {
         game(left, right)
     }
 }
+
+/// The tree of a canonical form of the algebra, option by option.
+pub fn tree_of(form: onag_core::partizan::Form) -> Rc<Tree> {
+    let left = form
+        .left_options()
+        .unwrap()
+        .into_iter()
+        .map(tree_of)
+        .collect();
+    let right = form
+        .right_options()
+        .unwrap()
+        .into_iter()
+        .map(tree_of)
+        .collect();
+    game(left, right)
+}

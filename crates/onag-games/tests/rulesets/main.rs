@@ -15,6 +15,7 @@ mod judge_samples;
 mod loopy;
 mod misere;
 mod nim;
+mod partizan_games;
 mod quotient;
 mod sequences;
 mod shapes;
