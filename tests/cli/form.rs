@@ -119,6 +119,11 @@ fn form_errors_are_one_line_and_status_two() {
         "--max-memory",
     );
     fails(&["form", "{1|0}", "--format", "svg"], "draws a thermograph");
+    fails(&["form", "^9223372036854775807 + ^"], "2^63 - 1");
+    fails(
+        &["form", "v4611686018427387904 + v4611686018427387904"],
+        "2^63 - 1",
+    );
     fails(
         &["form", &format!("{}0{}", "{".repeat(300), "|}".repeat(300))],
         "nesting",

@@ -110,6 +110,13 @@ const NODE_BYTES: usize = 96;
 const ENTRY_BYTES: usize = 48;
 const LEQ_BYTES: usize = 16;
 
+/// The error of a count of ups past 63 bits.
+fn too_many_ups() -> Error {
+    Error::InvalidArgument {
+        why: "the count of ups of a game must stay within 2^63 - 1 either way".to_string(),
+    }
+}
+
 /// The comparisons known: for each form `a`, the forms `b` with `a <= b` answered.
 #[derive(Default)]
 struct Leqs {
@@ -720,10 +727,11 @@ impl Table {
                 if let (Some(x), Some(y)) = (self.as_nus(a), self.as_nus(b)) {
                     let sum = Nus {
                         number: &x.number + &y.number,
-                        ups: x.ups.checked_add(y.ups).ok_or(Error::LimitExceeded {
-                            resource: Resource::Options,
-                            limit: i64::MAX as u64,
-                        })?,
+                        ups: x
+                            .ups
+                            .checked_add(y.ups)
+                            .filter(|&u| u != i64::MIN)
+                            .ok_or_else(too_many_ups)?,
                         nim: x.nim ^ y.nim,
                     };
                     return Ok(Some(Answer::Form(self.nus(sum))));
@@ -768,7 +776,7 @@ impl Table {
                 if let Some(x) = self.as_nus(a) {
                     let n = Nus {
                         number: -&x.number,
-                        ups: -x.ups,
+                        ups: x.ups.checked_neg().ok_or_else(too_many_ups)?,
                         nim: x.nim,
                     };
                     return Ok(Some(Answer::Form(self.nus(n))));
