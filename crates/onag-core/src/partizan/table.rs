@@ -714,6 +714,26 @@ impl Table {
                 out
             }};
         }
+        // The measures of a value (stops, thermograph, ...) are those of its canonical form:
+        // a raw form is canonicalised first (its options alone would mislead where it is
+        // a number, as {0|1} = 1/2 is).
+        if !matches!(
+            op,
+            Op::Leq
+                | Op::Add
+                | Op::Neg
+                | Op::Canon
+                | Op::Conjunctive
+                | Op::Selective
+                | Op::Ordinal
+                | Op::Product
+        ) && !self.is_canonical(a)
+        {
+            let Some(Answer::Form(canonical)) = known!(Op::Canon, a, 0, 0) else {
+                return Ok(None);
+            };
+            return Ok(known!(op, canonical, b, c));
+        }
         match op {
             Op::Leq => self.attempt_leq(a, b, needs),
             Op::Add => {
