@@ -6,8 +6,8 @@
 //! the plain [`reference`](mod@reference) evaluation, and the explored state graph as a
 //! `petgraph` graph ([`GameGraph`]); beyond them, the pruned [`NimberSearch`] for one large
 //! position, misère play ([`MisereSolver`], [`GenusSolver`], [`MisereQuotient`]), games with
-//! cycles ([`LoopySolver`]) and the nimber [`field`]. The rulesets themselves live in
-//! `onag-games`.
+//! cycles ([`LoopySolver`]) and the nimber [`field`]; and the Conway algebra of partizan games
+//! ([`partizan`]). The rulesets themselves live in `onag-games`.
 //!
 //! # A short course
 //!
