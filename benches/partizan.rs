@@ -12,40 +12,8 @@
 use std::process::Command;
 use std::time::Instant;
 
-use onag_core::partizan::{Comparison, Form};
-
-/// All games born by the day after `day`: {L | R} over antichains L, R of `day`.
-fn next_day(day: &[Form]) -> Vec<Form> {
-    let n = day.len();
-    let comparable: Vec<Vec<bool>> = (0..n)
-        .map(|i| {
-            (0..n)
-                .map(|j| i != j && day[i].compare(day[j]).unwrap() != Comparison::Confused)
-                .collect()
-        })
-        .collect();
-    let mut antichains: Vec<Vec<Form>> = Vec::new();
-    let mut stack: Vec<(Vec<usize>, usize)> = vec![(Vec::new(), 0)];
-    while let Some((set, next)) = stack.pop() {
-        antichains.push(set.iter().map(|&i| day[i]).collect());
-        for (k, _) in comparable.iter().enumerate().skip(next) {
-            if set.iter().all(|&i| !comparable[i][k]) {
-                let mut bigger = set.clone();
-                bigger.push(k);
-                stack.push((bigger, k + 1));
-            }
-        }
-    }
-    let mut all: Vec<Form> = Vec::new();
-    for l in &antichains {
-        for r in &antichains {
-            all.push(Form::from_options(l, r).unwrap());
-        }
-    }
-    all.sort();
-    all.dedup();
-    all
-}
+use onag_core::partizan::Form;
+use onag_testkit::partizan::next_day;
 
 fn day_three_and_table() -> String {
     let mut day = vec![Form::zero()];

@@ -5,8 +5,8 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use onag_core::partizan::{Comparison, Dyadic, Form};
-use onag_testkit::partizan::{Naive, Random, Tree, forms_by_day_two, tree_of};
+use onag_core::partizan::{Dyadic, Form};
+use onag_testkit::partizan::{Naive, Random, Tree, forms_by_day_two, next_day, tree_of};
 
 /// The engine's form of a tree, built from its options.
 fn form_of(tree: &Rc<Tree>, memo: &mut HashMap<*const Tree, (Rc<Tree>, Form)>) -> Form {
@@ -74,45 +74,6 @@ fn comparison_sum_and_negation_agree_with_the_definition() {
             }
         }
     }
-}
-
-/// All games born by the day after `day`: {L | R} over antichains L, R of `day`'s games.
-fn next_day(day: &[Form]) -> Vec<Form> {
-    let n = day.len();
-    // comparable[i] has bit j when day[i] and day[j] compare.
-    let comparable: Vec<u64> = (0..n)
-        .map(|i| {
-            (0..n)
-                .filter(|&j| i != j && day[i].compare(day[j]).unwrap() != Comparison::Confused)
-                .fold(0u64, |m, j| m | 1 << j)
-        })
-        .collect();
-    let mut antichains: Vec<Vec<Form>> = Vec::new();
-    // Grown one element at a time, each new element after the last and comparable to none.
-    let mut stack: Vec<(u64, usize)> = vec![(0, 0)];
-    while let Some((set, next)) = stack.pop() {
-        antichains.push(
-            (0..n)
-                .filter(|&i| set >> i & 1 == 1)
-                .map(|i| day[i])
-                .collect(),
-        );
-        for k in next..n {
-            let clashes = (0..n).any(|i| set >> i & 1 == 1 && comparable[i] >> k & 1 == 1);
-            if !clashes {
-                stack.push((set | 1 << k, k + 1));
-            }
-        }
-    }
-    let mut all: Vec<Form> = Vec::new();
-    for l in &antichains {
-        for r in &antichains {
-            all.push(Form::from_options(l, r).unwrap());
-        }
-    }
-    all.sort();
-    all.dedup();
-    all
 }
 
 #[test]

@@ -194,3 +194,47 @@ pub fn tree_of(form: onag_core::partizan::Form) -> Rc<Tree> {
         .collect();
     game(left, right)
 }
+
+/// All games born by the day after `day`: {L | R} over antichains L, R of `day`'s games.
+pub fn next_day(day: &[onag_core::partizan::Form]) -> Vec<onag_core::partizan::Form> {
+    use onag_core::partizan::Comparison;
+    let n = day.len();
+    assert!(
+        n <= 64,
+        "at most 64 games a day (the games born by day 2 are 22)"
+    );
+    // comparable[i] has bit j when day[i] and day[j] compare.
+    let comparable: Vec<u64> = (0..n)
+        .map(|i| {
+            (0..n)
+                .filter(|&j| i != j && day[i].compare(day[j]).unwrap() != Comparison::Confused)
+                .fold(0u64, |m, j| m | 1 << j)
+        })
+        .collect();
+    let mut antichains: Vec<Vec<onag_core::partizan::Form>> = Vec::new();
+    // Grown one element at a time, each new element after the last and comparable to none.
+    let mut stack: Vec<(u64, usize)> = vec![(0, 0)];
+    while let Some((set, next)) = stack.pop() {
+        antichains.push(
+            (0..n)
+                .filter(|&i| set >> i & 1 == 1)
+                .map(|i| day[i])
+                .collect(),
+        );
+        for k in next..n {
+            let clashes = (0..n).any(|i| set >> i & 1 == 1 && comparable[i] >> k & 1 == 1);
+            if !clashes {
+                stack.push((set | 1 << k, k + 1));
+            }
+        }
+    }
+    let mut all: Vec<onag_core::partizan::Form> = Vec::new();
+    for l in &antichains {
+        for r in &antichains {
+            all.push(onag_core::partizan::Form::from_options(l, r).unwrap());
+        }
+    }
+    all.sort();
+    all.dedup();
+    all
+}
