@@ -37,66 +37,151 @@ pub trait PartizanGame {
 
 /// The canonical form of `position`: every position it reaches valued once, by an explicit
 /// stack (no recursion on the game's depth), components as sums.
+///
+/// # Errors
+///
+/// [`Error::Cycle`](crate::Error::Cycle) when a position is reached from itself; the
+/// algebra's errors past its memory bound.
 pub fn canonical_form<G: PartizanGame>(game: &G, position: &G::Position) -> Result<Form> {
-    let mut known: HashMap<G::Position, Form> = HashMap::new();
-    let mut open: hashbrown::HashSet<G::Position> = hashbrown::HashSet::new();
-    let cycle = || crate::error::Error::Cycle {
-        position: "a position of this partizan game".to_string(),
-    };
-    // (position, its parts or options once listed)
-    enum Frame<P> {
-        Enter(P),
-        Options(P, Vec<P>, Vec<P>),
-        Parts(P, Vec<P>),
-    }
-    let root = game.canonical(position);
-    let mut stack = vec![Frame::Enter(root.clone())];
-    let mut steps = 0u32;
-    while let Some(frame) = stack.pop() {
-        steps = steps.wrapping_add(1);
-        if steps % 256 == 0 {
-            crate::stop::check_stop()?;
-        }
-        match frame {
-            Frame::Enter(p) => {
-                if known.contains_key(&p) {
-                    continue;
-                }
-                if !open.insert(p.clone()) {
-                    return Err(cycle());
-                }
-                if let Some(parts) = game.components(&p).filter(|parts| parts.len() > 1) {
-                    let parts: Vec<G::Position> = parts.iter().map(|q| game.canonical(q)).collect();
-                    stack.push(Frame::Parts(p, parts.clone()));
-                    stack.extend(parts.into_iter().map(Frame::Enter));
-                } else {
-                    let left: Vec<G::Position> =
-                        game.left_moves(&p).map(|q| game.canonical(&q)).collect();
-                    let right: Vec<G::Position> =
-                        game.right_moves(&p).map(|q| game.canonical(&q)).collect();
-                    stack.push(Frame::Options(p, left.clone(), right.clone()));
-                    stack.extend(left.into_iter().chain(right).map(Frame::Enter));
-                }
-            }
-            Frame::Options(p, left, right) => {
-                let get = |q: &G::Position| known.get(q).copied().ok_or_else(cycle);
-                let l = left.iter().map(get).collect::<Result<Vec<Form>>>()?;
-                let r = right.iter().map(get).collect::<Result<Vec<Form>>>()?;
-                let form = Form::from_options(&l, &r)?;
-                open.remove(&p);
-                known.insert(p, form);
-            }
-            Frame::Parts(p, parts) => {
-                let mut sum = Form::zero();
-                for q in &parts {
-                    sum = sum.add(known.get(q).copied().ok_or_else(cycle)?)?;
-                }
-                open.remove(&p);
-                known.insert(p, sum);
-            }
+    PartizanSolver::new(game, u64::MAX).form(position)
+}
+
+/// The forms of a partizan game's positions, remembered between questions: the transposition
+/// table of a session (a game played, a position's moves listed), keyed by each position's
+/// representative ([`PartizanGame::canonical`]), so a region met again anywhere in a search,
+/// or in a later search, is valued once.
+///
+/// # Examples
+///
+/// ```
+/// use onag_core::partizan::{Form, PartizanGame, PartizanSolver};
+///
+/// // A heap from which only Left may take one or two counters: n counters are worth n,
+/// // Left's n free moves at most.
+/// struct Take;
+/// impl PartizanGame for Take {
+///     type Position = u32;
+///     fn left_moves(&self, n: &u32) -> impl Iterator<Item = u32> {
+///         (1..=2).filter(move |k| k <= n).map(move |k| n - k)
+///     }
+///     fn right_moves(&self, _n: &u32) -> impl Iterator<Item = u32> {
+///         std::iter::empty()
+///     }
+/// }
+/// let mut solver = PartizanSolver::new(&Take, 1_000);
+/// assert_eq!(solver.form(&5)?, Form::integer(5));
+/// assert_eq!(solver.positions(), 6);
+/// # Ok::<(), onag_core::Error>(())
+/// ```
+pub struct PartizanSolver<'g, G: PartizanGame> {
+    game: &'g G,
+    known: HashMap<G::Position, Form>,
+    max_positions: u64,
+}
+
+impl<'g, G: PartizanGame> PartizanSolver<'g, G> {
+    /// A solver of `game` that remembers at most `max_positions` positions.
+    pub fn new(game: &'g G, max_positions: u64) -> Self {
+        PartizanSolver {
+            game,
+            known: HashMap::new(),
+            max_positions,
         }
     }
-    Ok(known[&root])
+
+    /// How many positions are remembered.
+    pub fn positions(&self) -> u64 {
+        self.known.len() as u64
+    }
+
+    /// The canonical form of `position`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Cycle`](crate::Error::Cycle) when a position is reached from itself;
+    /// [`Error::LimitExceeded`](crate::Error::LimitExceeded) for
+    /// [`Positions`](crate::Resource::Positions) past the solver's bound, and for memory past
+    /// the algebra's; [`Error::Stopped`](crate::Error::Stopped) on a stop request.
+    pub fn form(&mut self, position: &G::Position) -> Result<Form> {
+        let game = self.game;
+        let root = game.canonical(position);
+        if let Some(form) = self.known.get(&root) {
+            return Ok(*form);
+        }
+        let mut open: hashbrown::HashSet<G::Position> = hashbrown::HashSet::new();
+        let cycle = || crate::error::Error::Cycle {
+            position: "a position of this partizan game".to_string(),
+        };
+        enum Frame<P> {
+            Enter(P),
+            Options(P, Vec<P>, Vec<P>),
+            Parts(P, Vec<P>),
+        }
+        let mut stack = vec![Frame::Enter(root.clone())];
+        let mut steps = 0u32;
+        while let Some(frame) = stack.pop() {
+            steps = steps.wrapping_add(1);
+            if steps % 256 == 0 {
+                crate::stop::check_stop()?;
+            }
+            match frame {
+                Frame::Enter(p) => {
+                    if self.known.contains_key(&p) {
+                        continue;
+                    }
+                    if !open.insert(p.clone()) {
+                        return Err(cycle());
+                    }
+                    if let Some(parts) = game.components(&p).filter(|parts| parts.len() > 1) {
+                        let parts: Vec<G::Position> =
+                            parts.iter().map(|q| game.canonical(q)).collect();
+                        stack.push(Frame::Parts(p, parts.clone()));
+                        stack.extend(parts.into_iter().map(Frame::Enter));
+                    } else {
+                        let left: Vec<G::Position> =
+                            game.left_moves(&p).map(|q| game.canonical(&q)).collect();
+                        let right: Vec<G::Position> =
+                            game.right_moves(&p).map(|q| game.canonical(&q)).collect();
+                        stack.push(Frame::Options(p, left.clone(), right.clone()));
+                        stack.extend(left.into_iter().chain(right).map(Frame::Enter));
+                    }
+                }
+                Frame::Options(p, left, right) => {
+                    let known = &self.known;
+                    let get = |q: &G::Position| known.get(q).copied().ok_or_else(cycle);
+                    let l = left.iter().map(get).collect::<Result<Vec<Form>>>()?;
+                    let r = right.iter().map(get).collect::<Result<Vec<Form>>>()?;
+                    let form = Form::from_options(&l, &r)?;
+                    self.remember(&mut open, p, form)?;
+                }
+                Frame::Parts(p, parts) => {
+                    let mut sum = Form::zero();
+                    for q in &parts {
+                        sum = sum.add(self.known.get(q).copied().ok_or_else(cycle)?)?;
+                    }
+                    self.remember(&mut open, p, sum)?;
+                }
+            }
+        }
+        Ok(self.known[&root])
+    }
+
+    fn remember(
+        &mut self,
+        open: &mut hashbrown::HashSet<G::Position>,
+        position: G::Position,
+        form: Form,
+    ) -> Result<()> {
+        if self.known.len() as u64 >= self.max_positions {
+            return Err(crate::error::Error::LimitExceeded {
+                resource: crate::Resource::Positions,
+                limit: self.max_positions,
+            });
+        }
+        open.remove(&position);
+        self.known.insert(position, form);
+        Ok(())
+    }
 }
 
 /// An impartial game seen as a partizan one: both players have the same moves. Its

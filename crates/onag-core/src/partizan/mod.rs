@@ -37,7 +37,7 @@ use std::sync::{Mutex, MutexGuard};
 use num_bigint::BigInt;
 
 pub use dyadic::{Dyadic, DyadicError};
-pub use game::{Impartial, PartizanGame, canonical_form};
+pub use game::{Impartial, PartizanGame, PartizanSolver, canonical_form};
 pub use notation::{Expression, FormError, Value, evaluate};
 pub use thermograph::{Thermograph, Trajectory};
 

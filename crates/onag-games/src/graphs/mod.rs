@@ -5,4 +5,5 @@
 mod kayles;
 pub(crate) mod lines;
 
+pub(crate) use kayles::read_graph;
 pub use kayles::{ArcKayles, NodeKayles, SimpleGraph};

@@ -25,20 +25,7 @@ pub struct Clobber;
 impl Clobber {
     /// Reads a position.
     pub fn parse(text: &str) -> Result<ClobberBoard> {
-        if text.trim().is_empty() || text.chars().any(|c| !matches!(c, 'x' | 'o' | '.' | '/')) {
-            return Err(component_error(
-                "clobber",
-                text,
-                "a cell is x (Left's stone), o (Right's) or . (empty), rows separated by /",
-            ));
-        }
-        let left = Grid::read("clobber", &text.replace('o', "."), 'x', '.')?;
-        let right = Grid::read("clobber", &text.replace('x', "."), 'o', '.')?;
-        Ok(ClobberBoard {
-            grid: left.with_cells(0),
-            left: left.cells(),
-            right: right.cells(),
-        })
+        read_stones("clobber", text)
     }
 
     fn captures(board: &ClobberBoard, left_moves: bool) -> Vec<ClobberBoard> {
@@ -106,25 +93,94 @@ impl PartizanGame for Clobber {
                 right: 0,
             };
         }
-        let (cropped, masks) = board
+        symmetric_least(board, true)
+    }
+}
+
+impl ClobberBoard {
+    /// The board.
+    pub fn grid(&self) -> Grid {
+        self.grid
+    }
+
+    /// Left's stones, as bits of the board.
+    pub fn left(&self) -> u128 {
+        self.left
+    }
+
+    /// Right's stones, as bits of the board.
+    pub fn right(&self) -> u128 {
+        self.right
+    }
+
+    /// The stones of the player moving (`left_moves`), then the other's.
+    pub(crate) fn sides(&self, left_moves: bool) -> (u128, u128) {
+        if left_moves {
+            (self.left, self.right)
+        } else {
+            (self.right, self.left)
+        }
+    }
+
+    /// The board with the mover's stones `mine` and the other's `theirs`.
+    pub(crate) fn with_sides(&self, left_moves: bool, mine: u128, theirs: u128) -> ClobberBoard {
+        let (left, right) = if left_moves {
+            (mine, theirs)
+        } else {
+            (theirs, mine)
+        };
+        ClobberBoard {
+            grid: self.grid,
+            left,
+            right,
+        }
+    }
+}
+
+/// Reads a board of stones for `game`: rows of `x`, `o` and `.` separated by `/`.
+pub(crate) fn read_stones(game: &str, text: &str) -> Result<ClobberBoard> {
+    if text.trim().is_empty() || text.chars().any(|c| !matches!(c, 'x' | 'o' | '.' | '/')) {
+        return Err(component_error(
+            game,
+            text,
+            "a cell is x (Left's stone), o (Right's) or . (empty), rows separated by /",
+        ));
+    }
+    let left = Grid::read(game, &text.replace('o', "."), 'x', '.')?;
+    let right = Grid::read(game, &text.replace('x', "."), 'o', '.')?;
+    Ok(ClobberBoard {
+        grid: left.with_cells(0),
+        left: left.cells(),
+        right: right.cells(),
+    })
+}
+
+/// The least of a board's images under the eight symmetries of the square, cropped to its
+/// stones when `crop` (for rules whose moves never leave the stones' rectangle): rules that
+/// treat every direction alike value them all the same.
+pub(crate) fn symmetric_least(board: &ClobberBoard, crop: bool) -> ClobberBoard {
+    let (cropped, masks) = if crop {
+        board
             .grid
-            .crop(board.left | board.right, &[board.left, board.right]);
-        let mut best: Option<ClobberBoard> = None;
-        for transpose in [false, true] {
-            for (flip_rows, flip_columns) in
-                [(false, false), (true, false), (false, true), (true, true)]
-            {
-                let (image, moved) = cropped.transform(&masks, flip_rows, flip_columns, transpose);
-                let candidate = ClobberBoard {
-                    grid: image,
-                    left: moved[0],
-                    right: moved[1],
-                };
-                if best.is_none_or(|b| candidate < b) {
-                    best = Some(candidate);
-                }
+            .crop(board.left | board.right, &[board.left, board.right])
+    } else {
+        (board.grid, vec![board.left, board.right])
+    };
+    let mut best: Option<ClobberBoard> = None;
+    for transpose in [false, true] {
+        for (flip_rows, flip_columns) in
+            [(false, false), (true, false), (false, true), (true, true)]
+        {
+            let (image, moved) = cropped.transform(&masks, flip_rows, flip_columns, transpose);
+            let candidate = ClobberBoard {
+                grid: image,
+                left: moved[0],
+                right: moved[1],
+            };
+            if best.is_none_or(|b| candidate < b) {
+                best = Some(candidate);
             }
         }
-        best.expect("eight images")
     }
+    best.expect("eight images")
 }

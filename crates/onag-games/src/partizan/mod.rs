@@ -1,10 +1,22 @@
 //! Partizan rulesets, each a [`PartizanGame`](onag_core::partizan::PartizanGame) of
-//! `onag-core`'s Conway algebra: [`Domineering`] and [`Clobber`] on a [`Grid`].
+//! `onag-core`'s Conway algebra: [`Domineering`], [`Clobber`] and [`Konane`] on a [`Grid`],
+//! [`Hackenbush`] pictures, [`ToadsAndFrogs`] and [`TopplingDominoes`] strips, [`Cutcake`],
+//! and [`Col`] and [`Snort`] on graphs.
 
 mod clobber;
+mod colouring;
+mod cutcake;
 mod domineering;
 mod grid;
+mod hackenbush;
+mod konane;
+mod strips;
 
 pub use clobber::{Clobber, ClobberBoard};
+pub use colouring::{Col, Coloured, Snort};
+pub use cutcake::Cutcake;
 pub use domineering::Domineering;
 pub use grid::Grid;
+pub use hackenbush::{Colour, Hackenbush, Picture};
+pub use konane::Konane;
+pub use strips::{ToadsAndFrogs, TopplingDominoes};

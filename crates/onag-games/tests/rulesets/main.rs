@@ -16,6 +16,7 @@ mod loopy;
 mod misere;
 mod nim;
 mod partizan_games;
+mod partizan_rulesets;
 mod quotient;
 mod sequences;
 mod shapes;

@@ -7,6 +7,7 @@ mod graph;
 mod written;
 
 pub use graph::SimpleGraph;
+pub(crate) use written::read_graph;
 
 /// Node Kayles: a move chooses a vertex and deletes it with all its neighbours (Schaefer 1978).
 /// On a path of n vertices it is Dawson's chess, octal 0.137 (OEIS A002187). A position splits

@@ -18,7 +18,7 @@ pub(super) const MOST_GRAPH_BYTES: u64 = 64 << 20;
 
 /// Reads `path:N`, `cycle:N`, `grid:RxC`, `complete:N`, `star:N`, `file:PATH` or
 /// `N:a-b,c-d,...`.
-pub(super) fn read_graph(game: &str, text: &str) -> Result<SimpleGraph> {
+pub(crate) fn read_graph(game: &str, text: &str) -> Result<SimpleGraph> {
     let bad = |reason: &str| component_error(game, text, reason);
     let number = |text: &str| -> Result<u32> {
         text.trim()
