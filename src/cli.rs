@@ -85,6 +85,9 @@ pub enum Command {
     /// comparisons, temperatures, thermographs, cooling and more.
     #[command(after_help = FORM_HELP)]
     Form(FormArgs),
+    /// Draw the thermograph of a position of a partizan game (or of an impartial one, whose
+    /// value *n is the algebra's special case): its walls, mean and temperature.
+    Thermograph(ThermographArgs),
     /// Serve the explorer: a web page on this machine to look at values, moves, sequences and
     /// quotients, and to play, in a browser.
     #[command(after_help = SERVE_HELP)]
@@ -344,6 +347,30 @@ pub enum First {
     Onag,
 }
 
+/// A side of a partizan game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Side {
+    /// Left: vertical dominoes, blue edges, toads, x stones.
+    Left,
+    /// Right: horizontal dominoes, red edges, frogs, o stones.
+    Right,
+}
+
+/// Arguments of `onag thermograph`.
+#[derive(Debug, Args)]
+pub struct ThermographArgs {
+    #[command(flatten)]
+    pub source: GameArgs,
+    /// Print one JSON object: {"form", "temperature", "mean", "left_wall", "right_wall"}.
+    #[arg(long)]
+    pub json: bool,
+    /// The output: text (or JSON with --json), or an SVG drawing.
+    #[arg(long, value_enum, default_value_t = FormFormat::Text)]
+    pub format: FormFormat,
+    #[command(flatten)]
+    pub budget: BudgetArgs,
+}
+
 /// Arguments of `onag play`.
 #[derive(Debug, Args)]
 pub struct PlayArgs {
@@ -352,6 +379,10 @@ pub struct PlayArgs {
     /// Who moves first.
     #[arg(long, value_enum, default_value_t = First::Me)]
     pub first: First,
+    /// In a partizan game (domineering, hackenbush, ...), the side you play; onag plays the
+    /// other.
+    #[arg(long = "as", value_enum, value_name = "SIDE", default_value_t = Side::Left)]
+    pub side: Side,
     /// Misère play: the player who makes the last move loses.
     #[arg(long)]
     pub misere: bool,

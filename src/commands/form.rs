@@ -57,7 +57,7 @@ pub fn run(arguments: &FormArgs, out: &mut dyn Write) -> Result<(), Error> {
     Ok(())
 }
 
-fn outcome_words(outcome: PartizanOutcome) -> &'static str {
+pub(crate) fn outcome_words(outcome: PartizanOutcome) -> &'static str {
     match outcome {
         PartizanOutcome::Left => "Left wins, whoever starts",
         PartizanOutcome::Right => "Right wins, whoever starts",

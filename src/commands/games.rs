@@ -20,6 +20,7 @@ pub fn run(arguments: &GamesArgs, out: &mut dyn Write) -> Result<(), Error> {
                     "example": entry.example,
                     "rule": entry.rule,
                     "engine": entry.engine().to_string(),
+                    "kind": kind(entry),
                 })
             })
             .collect();
@@ -27,14 +28,19 @@ pub fn run(arguments: &GamesArgs, out: &mut dyn Write) -> Result<(), Error> {
         return Ok(());
     }
     if arguments.markdown {
-        writeln!(out, "| game | a component | a move | engine | example |")?;
-        writeln!(out, "|---|---|---|---|---|")?;
+        writeln!(
+            out,
+            "| game | kind | a component | a move | engine | example |"
+        )?;
+        writeln!(out, "|---|---|---|---|---|---|")?;
         for entry in catalogue {
             writeln!(
                 out,
-                "| `{}` | `{}` | {} | {} | `onag value {}` |",
+                "| `{}` | {} | `{}` | {} | {} | `onag value {}` |",
                 entry.syntax,
-                entry.component,
+                kind(entry),
+                // A bar in a cell, even in code, ends the cell in GitHub's tables.
+                entry.component.replace('|', "\\|"),
                 entry.rule,
                 entry.engine(),
                 entry.example
@@ -55,9 +61,21 @@ pub fn run(arguments: &GamesArgs, out: &mut dyn Write) -> Result<(), Error> {
     for entry in catalogue {
         writeln!(
             out,
-            "{:width$}  {:component_width$}  {}",
-            entry.syntax, entry.component, entry.rule
+            "{:width$}  {:10}  {:component_width$}  {}",
+            entry.syntax,
+            kind(entry),
+            entry.component,
+            entry.rule
         )?;
     }
     Ok(())
+}
+
+/// Whether the game is impartial (both players have the same moves) or partizan.
+fn kind(entry: &onag_games::CatalogueEntry) -> &'static str {
+    if entry.engine().is_impartial() {
+        "impartial"
+    } else {
+        "partizan"
+    }
 }

@@ -11,6 +11,12 @@ use super::{Chosen, Error, choose};
 use crate::cli::{GraphArgs, GraphFormat};
 
 pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
+    if let Some(game) = super::partizan::chosen(&arguments.source) {
+        return Err(Error::Usage(format!(
+            "{} is partizan: `onag graph` draws the Grundy values of impartial games; `onag moves` lists each player's moves with their forms",
+            game?
+        )));
+    }
     let Chosen {
         game,
         components,

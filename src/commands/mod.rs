@@ -13,6 +13,7 @@ mod games;
 mod graph;
 mod moves;
 mod nimber;
+mod partizan;
 mod play;
 mod plot;
 mod quotient;
@@ -108,6 +109,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
         Command::Games(arguments) => games::run(&arguments, out),
         Command::Nimber(arguments) => nimber::run(&arguments, out),
         Command::Form(arguments) => form::run(&arguments, out),
+        Command::Thermograph(arguments) => partizan::thermograph(&arguments, out),
         Command::Quotient(arguments) => quotient::run(&arguments, out),
         Command::Moves(arguments) => moves::run(&arguments, out),
         Command::Play(arguments) => {

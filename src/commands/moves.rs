@@ -21,6 +21,9 @@ struct Row {
 }
 
 pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
+    if let Some(game) = super::partizan::chosen(&arguments.source) {
+        return super::partizan::moves(arguments, game?.as_ref(), out);
+    }
     let opened = open_position(&arguments.source, &arguments.budget)?;
     one_position(&opened)?;
     let Opened {

@@ -378,6 +378,9 @@ pub fn run(
     out: &mut dyn Write,
     echo: bool,
 ) -> Result<(), Error> {
+    if let Some(game) = super::partizan::chosen(&arguments.source) {
+        return super::partizan::play(arguments, game?.as_ref(), input, out, echo);
+    }
     let opened = open_position(&arguments.source, &arguments.budget)?;
     one_position(&opened)?;
     let Opened {

@@ -11,6 +11,9 @@ use super::{Error, Opened, json_position, open_position};
 use crate::cli::PositionArgs;
 
 pub fn run(arguments: &PositionArgs, out: &mut dyn Write) -> Result<(), Error> {
+    if let Some(game) = super::partizan::chosen(&arguments.source) {
+        return super::partizan::value(arguments, game?.as_ref(), out);
+    }
     let Opened {
         game,
         mut analysis,

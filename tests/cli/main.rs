@@ -14,6 +14,7 @@ mod games;
 mod graph;
 mod moves;
 mod nimber;
+mod partizan;
 mod play;
 mod plot;
 mod program;

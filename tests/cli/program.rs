@@ -80,6 +80,10 @@ fn every_game_of_the_catalogue_works_in_every_subcommand() {
     for game in listing["games"].as_array().unwrap() {
         let example = game["example"].as_str().unwrap();
         let words: Vec<&str> = example.split(' ').collect();
+        if game["kind"] == "partizan" {
+            partizan_in_every_subcommand(&words);
+            continue;
+        }
         let mut value = vec!["value"];
         value.extend(&words);
         value.extend(["--json", "--max-moves", "1000"]);
@@ -139,6 +143,71 @@ fn every_game_of_the_catalogue_works_in_every_subcommand() {
         assert!(output.status.success(), "{example}: {output:?}");
         let text = String::from_utf8(output.stdout).unwrap();
         assert!(text.contains("onag: "), "{example}: {text}");
+    }
+}
+
+/// A partizan game of the catalogue through `value`, `moves`, `graph` and a scripted `play`:
+/// the outcome agrees with who has a winning move (Left wins moving first exactly when Left
+/// has a move to a position >= 0), `moves` marks exactly the moves `value` lists, `graph` is
+/// refused in one line, and play ends cleanly.
+fn partizan_in_every_subcommand(words: &[&str]) {
+    let example = words.join(" ");
+    let mut value = vec!["value"];
+    value.extend(words);
+    value.extend(["--json", "--max-moves", "1000"]);
+    let report = json(&value);
+    let outcome = report["outcome"].as_str().unwrap();
+    let left = report["left_moves"].as_array().unwrap();
+    let right = report["right_moves"].as_array().unwrap();
+    assert_eq!(!left.is_empty(), ["L", "N"].contains(&outcome), "{example}");
+    assert_eq!(
+        !right.is_empty(),
+        ["R", "N"].contains(&outcome),
+        "{example}"
+    );
+    let mut moves = vec!["moves"];
+    moves.extend(words);
+    moves.extend(["--json", "--max-moves", "1000"]);
+    let listed = json(&moves);
+    assert_eq!(listed["outcome"], report["outcome"], "{example}");
+    for side in ["left", "right"] {
+        let marked: Vec<&serde_json::Value> = listed[format!("{side}_moves")]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|entry| entry["winning"] == true)
+            .map(|entry| &entry["position"])
+            .collect();
+        let expected: Vec<&serde_json::Value> = report[format!("{side}_moves")]
+            .as_array()
+            .unwrap()
+            .iter()
+            .collect();
+        assert_eq!(marked, expected, "{example} {side}");
+    }
+    let mut graph = vec!["graph"];
+    graph.extend(words);
+    let output = onag(&graph);
+    assert_eq!(output.status.code(), Some(2), "{example}");
+    assert!(
+        String::from_utf8(output.stderr)
+            .unwrap()
+            .contains("partizan")
+    );
+    for side in ["left", "right"] {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_onag"))
+            .arg("play")
+            .args(words)
+            .args(["--first", "onag", "--as", side])
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{example}: {output:?}");
+        let text = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            text.contains("onag (") || text.contains("onag has no move"),
+            "{example}: {text}"
+        );
     }
 }
 

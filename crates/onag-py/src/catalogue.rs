@@ -722,10 +722,22 @@ fn game(
     max_memory: Option<crate::Whole<u64>>,
     threads: crate::Whole<usize>,
     progress: Option<Py<PyAny>>,
-) -> PyResult<CatalogueGame> {
+) -> PyResult<Py<PyAny>> {
     let threads = threads.0;
     let budget = crate::budget(max_positions, max_options, max_memory);
-    CatalogueGame::open(py, name, budget, threads, progress)
+    // A partizan game of the catalogue is a `PartizanGame`: its values are forms.
+    let partizan = onag_games::catalogue().iter().any(|entry| {
+        !entry.engine().is_impartial()
+            && entry
+                .name
+                .eq_ignore_ascii_case(name.split(':').next().unwrap_or(name).trim())
+    });
+    if partizan {
+        let game = crate::partizan::PyPartizanGame::open(py, name, budget, progress)?;
+        return Ok(Bound::new(py, game)?.into_any().unbind());
+    }
+    let game = CatalogueGame::open(py, name, budget, threads, progress)?;
+    Ok(Bound::new(py, game)?.into_any().unbind())
 }
 
 /// A game `Game.__reduce__` wrote: opened again by name.

@@ -17,6 +17,13 @@ use crate::Watch;
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub(crate) struct PyForm(Form);
 
+impl PyForm {
+    /// The Python object of a form the library found.
+    pub(crate) fn of(form: Form) -> PyForm {
+        PyForm(form)
+    }
+}
+
 /// Runs algebra with the GIL released, Ctrl-C stopping it; errors as the package's
 /// exceptions.
 fn native<T: Send>(

@@ -23,6 +23,7 @@ use pyo3::prelude::*;
 mod catalogue;
 mod form;
 mod nimber;
+mod partizan;
 mod quotient;
 mod sequence;
 mod user;
@@ -515,5 +516,6 @@ fn _onag(module: &Bound<'_, PyModule>) -> PyResult<()> {
     quotient::register(module)?;
     nimber::register(module)?;
     form::register(module)?;
+    partizan::register(module)?;
     Ok(())
 }

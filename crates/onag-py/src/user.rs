@@ -18,19 +18,115 @@ use pyo3::types::PyDict;
 use crate::catalogue::PyValue;
 use crate::{Watch, outcome_letter, to_python};
 
-/// Every position seen, numbered in the order first seen.
+/// Every position a Python game has reached, numbered in the order first seen, at most
+/// `most` of them: how the engines see a user's positions (the impartial `Solver`'s and the
+/// `PartizanSolver`'s alike).
+pub(crate) struct Numbered {
+    table: Mutex<Table>,
+    most: u64,
+}
+
 struct Table {
     numbers: Py<PyDict>,
     positions: Vec<Py<PyAny>>,
+}
+
+impl Numbered {
+    pub(crate) fn new(py: Python<'_>, most: u64) -> Numbered {
+        Numbered {
+            table: Mutex::new(Table {
+                numbers: PyDict::new(py).unbind(),
+                positions: Vec::new(),
+            }),
+            most: most.min(u64::from(u32::MAX)),
+        }
+    }
+
+    /// The most positions the table may hold.
+    pub(crate) fn most(&self) -> u64 {
+        self.most
+    }
+
+    /// How many positions are numbered.
+    pub(crate) fn len(&self) -> u64 {
+        self.table
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .positions
+            .len() as u64
+    }
+
+    /// The number of `position`, given one if it is new.
+    pub(crate) fn number(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u32> {
+        let mut table = self.table.lock().unwrap_or_else(PoisonError::into_inner);
+        let numbers = table.numbers.bind(py).clone();
+        if let Some(found) = numbers.get_item(position)? {
+            return found.extract::<u32>();
+        }
+        let next = table.positions.len() as u64;
+        if next >= self.most {
+            return Err(to_python(
+                py,
+                onag_core::Error::LimitExceeded {
+                    resource: Resource::Positions,
+                    limit: self.most,
+                }
+                .into(),
+            ));
+        }
+        numbers.set_item(position, next)?;
+        table.positions.push(position.clone().unbind());
+        Ok(next as u32)
+    }
+
+    /// The position numbered `number`.
+    pub(crate) fn position(&self, py: Python<'_>, number: u32) -> Py<PyAny> {
+        let table = self.table.lock().unwrap_or_else(PoisonError::into_inner);
+        table
+            .positions
+            .get(number as usize)
+            .map_or_else(|| py.None(), |position| position.clone_ref(py))
+    }
+
+    /// The numbers of what `method(argument)` returns (an iterable of positions); a Python
+    /// exception stops the computation (`watch`) and is raised when it returns. Every engine
+    /// reaches a Python game through here, so Ctrl-C and the progress callback are looked at
+    /// here too (at most every 50 ms), whatever the engine's own reports: a search whose
+    /// questions each call many slow methods reports seldom, and would hold a Ctrl-C as long.
+    pub(crate) fn call(
+        &self,
+        watch: &Watch,
+        method: &Py<PyAny>,
+        argument: impl for<'py> FnOnce(Python<'py>) -> PyResult<Bound<'py, PyAny>>,
+    ) -> Vec<u32> {
+        if watch.stopped() {
+            return Vec::new();
+        }
+        Python::attach(|py| {
+            let listed = (|| -> PyResult<Vec<u32>> {
+                let argument = argument(py)?;
+                let returned = method.bind(py).call1((argument,))?;
+                let mut numbers = Vec::new();
+                for item in returned.try_iter()? {
+                    numbers.push(self.number(py, &item?)?);
+                }
+                Ok(numbers)
+            })();
+            let listed = listed.unwrap_or_else(|error| {
+                watch.fail(error);
+                Vec::new()
+            });
+            watch.report("search", self.len(), None);
+            listed
+        })
+    }
 }
 
 struct Shared {
     moves: Py<PyAny>,
     components: Option<Py<PyAny>>,
     join: Option<Py<PyAny>>,
-    table: Mutex<Table>,
-    /// The most positions the table may hold: the budget's count of remembered positions.
-    most: u64,
+    table: Numbered,
     watch: Arc<Watch>,
 }
 
@@ -63,85 +159,28 @@ impl UserGame {
             moves,
             components: method("components")?,
             join: method("join")?,
-            table: Mutex::new(Table {
-                numbers: PyDict::new(py).unbind(),
-                positions: Vec::new(),
-            }),
-            most: budget.positions.min(u64::from(u32::MAX)),
+            table: Numbered::new(py, budget.positions),
             watch,
         })))
     }
 
     /// The number of `position`, given one if it is new.
     fn number(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<u32> {
-        let mut table = self.0.table.lock().unwrap_or_else(PoisonError::into_inner);
-        let numbers = table.numbers.bind(py).clone();
-        if let Some(found) = numbers.get_item(position)? {
-            return found.extract::<u32>();
-        }
-        let next = table.positions.len() as u64;
-        if next >= self.0.most {
-            return Err(to_python(
-                py,
-                onag_core::Error::LimitExceeded {
-                    resource: Resource::Positions,
-                    limit: self.0.most,
-                }
-                .into(),
-            ));
-        }
-        numbers.set_item(position, next)?;
-        table.positions.push(position.clone().unbind());
-        Ok(next as u32)
+        self.0.table.number(py, position)
     }
 
     /// The position numbered `number`.
     fn position(&self, py: Python<'_>, number: u32) -> Py<PyAny> {
-        let table = self.0.table.lock().unwrap_or_else(PoisonError::into_inner);
-        table
-            .positions
-            .get(number as usize)
-            .map_or_else(|| py.None(), |position| position.clone_ref(py))
+        self.0.table.position(py, number)
     }
 
-    /// The numbers of what `method(position)` returns (an iterable of positions); a Python
-    /// exception stops the computation and is raised when it returns.
+    /// The numbers of what `method(position)` returns.
     fn call(
         &self,
         method: &Py<PyAny>,
         arguments: impl for<'py> FnOnce(Python<'py>) -> PyResult<Bound<'py, PyAny>>,
     ) -> Vec<u32> {
-        if self.0.watch.stopped() {
-            return Vec::new();
-        }
-        Python::attach(|py| {
-            let listed = (|| -> PyResult<Vec<u32>> {
-                let argument = arguments(py)?;
-                let returned = method.bind(py).call1((argument,))?;
-                let mut numbers = Vec::new();
-                for item in returned.try_iter()? {
-                    numbers.push(self.number(py, &item?)?);
-                }
-                Ok(numbers)
-            })();
-            let listed = listed.unwrap_or_else(|error| {
-                self.0.watch.fail(error);
-                Vec::new()
-            });
-            // Every engine reaches a Python game through here, so Ctrl-C and the progress
-            // callback are looked at here too (at most every 50 ms), whatever the engine's
-            // own reports: a search whose questions each call many slow `moves` reports
-            // seldom, and would hold a Ctrl-C for as long.
-            let seen = self
-                .0
-                .table
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .positions
-                .len() as u64;
-            self.0.watch.report("search", seen, None);
-            listed
-        })
+        self.0.table.call(&self.0.watch, method, arguments)
     }
 }
 

@@ -89,6 +89,21 @@ impl<'g, G: PartizanGame> PartizanSolver<'g, G> {
         }
     }
 
+    /// A solver of `game` that starts from the forms `known` (what
+    /// [`into_known`](PartizanSolver::into_known) gave back from an earlier one).
+    pub fn resume(game: &'g G, known: HashMap<G::Position, Form>, max_positions: u64) -> Self {
+        PartizanSolver {
+            game,
+            known,
+            max_positions,
+        }
+    }
+
+    /// The forms remembered, to resume from later.
+    pub fn into_known(self) -> HashMap<G::Position, Form> {
+        self.known
+    }
+
     /// How many positions are remembered.
     pub fn positions(&self) -> u64 {
         self.known.len() as u64

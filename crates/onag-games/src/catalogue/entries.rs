@@ -1,8 +1,14 @@
 //! The table of the catalogue: every game by name, with its syntax, how a component is
 //! written, an example, its rule in one line, and how it is opened.
 
-use super::{CatalogueEntry, Game, Loopy, Opener, Pruned, Ruleset, Searched};
+use super::{
+    CatalogueEntry, Game, Loopy, Opener, Partizan, PartizanNotation, Partizans, Pruned, Ruleset,
+    Searched,
+};
 use crate::notation::{self, Notation};
+use crate::partizan::{
+    Clobber, Col, Cutcake, Domineering, Hackenbush, Konane, Snort, ToadsAndFrogs, TopplingDominoes,
+};
 use crate::{
     AcrosticTwins, ArcKayles, Chomp, Coins, Cram, Error, LoopySubtraction, MooreNim, NodeKayles,
     Result, Row, SquareButOne, Staircase, Tartan, WindUp, Wythoff,
@@ -35,6 +41,15 @@ fn loopy<G: Notation + Clone + 'static>(game: G) -> Result<Box<dyn Game>> {
 fn row_game(name: &'static str, row: Row, parameter: Option<&str>) -> Result<Box<dyn Game>> {
     notation::no_parameter(name, parameter)?;
     searched(Coins(row))
+}
+
+/// Opens a partizan game, which takes no parameter.
+fn partizan<G: PartizanNotation>(game: G, parameter: Option<&str>) -> Result<Box<dyn Partizan>>
+where
+    G::Position: Send + Sync + 'static,
+{
+    notation::no_parameter(game.name(), parameter)?;
+    Ok(Box::new(Partizans::new(game)))
 }
 
 pub(super) const CATALOGUE: &[CatalogueEntry] = &[
@@ -372,5 +387,77 @@ pub(super) const CATALOGUE: &[CatalogueEntry] = &[
             )?;
             loopy(LoopySubtraction::parse(text)?)
         }),
+    },
+    CatalogueEntry {
+        name: "domineering",
+        syntax: "domineering",
+        component: "RxC|ROWS",
+        example: "domineering 4x4",
+        rule: "Left places a vertical domino on two free cells, Right a horizontal one (boards RxC, or rows of . free and # filled separated by /)",
+        opener: Opener::Partizan(|parameter| partizan(Domineering, parameter)),
+    },
+    CatalogueEntry {
+        name: "hackenbush",
+        syntax: "hackenbush",
+        component: "STALK|TREE|PICTURE",
+        example: "hackenbush lrr el",
+        rule: "cut an edge of your colour (l blue Left's, r red Right's, e green either's) and what no longer reaches the ground falls: stalks lrl, trees l(l;rl), pictures N:a-bC,...@GROUND",
+        opener: Opener::Partizan(|parameter| partizan(Hackenbush, parameter)),
+    },
+    CatalogueEntry {
+        name: "toads-and-frogs",
+        syntax: "toads-and-frogs",
+        component: "STRIP",
+        example: "toads-and-frogs tt..ff",
+        rule: "a toad (t, Left's) moves right into an empty cell (.) or jumps one frog; a frog (f, Right's) likewise to the left",
+        opener: Opener::Partizan(|parameter| partizan(ToadsAndFrogs, parameter)),
+    },
+    CatalogueEntry {
+        name: "clobber",
+        syntax: "clobber",
+        component: "ROWS",
+        example: "clobber xox/ox.",
+        rule: "move one of your stones (x Left's, o Right's) onto an orthogonally adjacent stone of the other's, removing it",
+        opener: Opener::Partizan(|parameter| partizan(Clobber, parameter)),
+    },
+    CatalogueEntry {
+        name: "konane",
+        syntax: "konane",
+        component: "ROWS",
+        example: "konane xox./o...",
+        rule: "a stone (x Left's, o Right's) jumps an adjacent stone of the other's into the empty cell beyond, removing it, and may jump on in the same direction",
+        opener: Opener::Partizan(|parameter| partizan(Konane, parameter)),
+    },
+    CatalogueEntry {
+        name: "cutcake",
+        syntax: "cutcake",
+        component: "RxC",
+        example: "cutcake 3x5",
+        rule: "Left cuts a cake of R rows and C columns along a vertical line, Right along a horizontal one",
+        opener: Opener::Partizan(|parameter| partizan(Cutcake, parameter)),
+    },
+    CatalogueEntry {
+        name: "col",
+        syntax: "col",
+        component: "GRAPH",
+        example: "col path:5",
+        rule: "colour a vertex of a graph (written as for node-kayles, at most 64 vertices), Left blue, Right red, never next to your own colour",
+        opener: Opener::Partizan(|parameter| partizan(Col, parameter)),
+    },
+    CatalogueEntry {
+        name: "snort",
+        syntax: "snort",
+        component: "GRAPH",
+        example: "snort path:5",
+        rule: "colour a vertex of a graph (written as for node-kayles, at most 64 vertices), Left blue, Right red, never next to the other's colour",
+        opener: Opener::Partizan(|parameter| partizan(Snort, parameter)),
+    },
+    CatalogueEntry {
+        name: "toppling-dominoes",
+        syntax: "toppling-dominoes",
+        component: "ROW",
+        example: "toppling-dominoes lrrlrrl",
+        rule: "topple one of your dominoes (l blue Left's, r red Right's, e green either's) left or right, and every domino on that side falls with it",
+        opener: Opener::Partizan(|parameter| partizan(TopplingDominoes, parameter)),
     },
 ];

@@ -54,6 +54,7 @@ mod entries;
 mod front;
 mod heaps;
 mod loopy;
+mod partizan;
 mod pruned;
 mod searched;
 
@@ -62,6 +63,7 @@ pub(crate) use front::scan_misere_moves_to;
 pub use front::{Analysis, Evaluation, Game, MISERE_SCAN, Move, Position};
 pub use heaps::{HeapMove, HeapSolver, Ruleset, Tabulated};
 pub use loopy::Loopy;
+pub use partizan::{Partizan, PartizanNotation, Partizans};
 pub use pruned::{Prunable, Pruned};
 pub use searched::Searched;
 
@@ -98,6 +100,7 @@ impl CatalogueEntry {
             Opener::Heap(_) => Engine::Heaps,
             Opener::Other(_) => Engine::Search,
             Opener::Loopy(_) => Engine::Loopy,
+            Opener::Partizan(_) => Engine::Partizan,
         }
     }
 }
@@ -119,6 +122,7 @@ pub(crate) enum Opener {
     Heap(fn(Option<&str>) -> Result<Ruleset>),
     Other(fn(Option<&str>) -> Result<Box<dyn Game>>),
     Loopy(fn(Option<&str>) -> Result<Box<dyn Game>>),
+    Partizan(fn(Option<&str>) -> Result<Box<dyn Partizan>>),
 }
 
 /// The engine that answers a game of the catalogue.
@@ -133,6 +137,17 @@ pub enum Engine {
     /// The loopy engine ([`Loopy`]): games whose positions may repeat, valued by the
     /// [`LoopySolver`](onag_core::LoopySolver) (generalized values, draws, remoteness).
     Loopy,
+    /// The partizan engine ([`Partizan`]): Left and Right have different moves, and a
+    /// position's value is its canonical form in the Conway algebra
+    /// ([`onag_core::partizan`]).
+    Partizan,
+}
+
+impl Engine {
+    /// Whether the engine's games are impartial (both players have the same moves).
+    pub fn is_impartial(self) -> bool {
+        self != Engine::Partizan
+    }
 }
 
 impl fmt::Display for Engine {
@@ -141,6 +156,7 @@ impl fmt::Display for Engine {
             Engine::Heaps => "heaps",
             Engine::Search => "search",
             Engine::Loopy => "loopy",
+            Engine::Partizan => "partizan",
         })
     }
 }
@@ -150,10 +166,14 @@ impl fmt::Display for Engine {
 /// # Examples
 ///
 /// ```
-/// // Every example parses and opens.
+/// // Every example parses and opens, the partizan games by their own front.
 /// for entry in onag_games::catalogue() {
 ///     let game = entry.example.split(' ').next().unwrap();
-///     assert!(onag_games::open(game).is_ok(), "{}", entry.name);
+///     if entry.engine().is_impartial() {
+///         assert!(onag_games::open(game).is_ok(), "{}", entry.name);
+///     } else {
+///         assert!(onag_games::open_partizan(game).is_ok(), "{}", entry.name);
+///     }
 /// }
 /// ```
 pub fn catalogue() -> &'static [CatalogueEntry] {
@@ -211,6 +231,40 @@ pub fn open(text: &str) -> Result<Box<dyn Game>> {
     match entry.opener {
         Opener::Heap(open) => Ok(Box::new(open(parameter)?)),
         Opener::Other(open) | Opener::Loopy(open) => open(parameter),
+        Opener::Partizan(_) => Err(Error::Unsupported {
+            game: entry.name.to_string(),
+            reason: "a partizan game: a position's value is its canonical form, not a Grundy \
+                     value; `onag value` and onag.game(...).form(...) answer it"
+                .to_string(),
+        }),
+    }
+}
+
+/// Opens the partizan game written `text`: `domineering`, `hackenbush`, `toads-and-frogs`...
+///
+/// # Errors
+///
+/// [`Error::UnknownGame`] for a name the catalogue does not hold;
+/// [`Error::Unsupported`] for an impartial game (open it with [`open`]).
+///
+/// # Examples
+///
+/// ```
+/// let domineering = onag_games::open_partizan("domineering")?;
+/// let position = domineering.read(&["2x2".to_string()])?;
+/// // Winning Ways ch. 5: the 2 x 2 square is +-1, a hot game.
+/// assert_eq!(domineering.form(&position)?.to_string(), "+-1");
+/// assert_eq!(domineering.winning_moves(&position, true)?.len(), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn open_partizan(text: &str) -> Result<Box<dyn Partizan>> {
+    let (entry, parameter) = find(text)?;
+    match entry.opener {
+        Opener::Partizan(open) => open(parameter),
+        _ => Err(Error::Unsupported {
+            game: entry.name.to_string(),
+            reason: "an impartial game: its values are Grundy values (open it as one)".to_string(),
+        }),
     }
 }
 

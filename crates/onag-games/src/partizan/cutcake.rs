@@ -16,17 +16,20 @@ pub const MOST_SIDE: u16 = 1024;
 pub struct Cutcake;
 
 impl Cutcake {
-    /// Reads a cake `RxC`.
+    /// Reads a cake `RxC`, or pieces of cake joined by `+` (`2x3+1x4`), as a position is
+    /// written after a cut.
     pub fn parse(text: &str) -> Result<Vec<(u16, u16)>> {
         let text = text.trim();
         let bad = || {
             component_error(
                 "cutcake",
                 text,
-                "a cake is RxC, R rows high and C columns wide, each from 1 to 1024",
+                "a cake is RxC, R rows high and C columns wide, each from 1 to 1024 (pieces joined by +)",
             )
         };
-        let (r, c) = text.split_once(['x', 'X']).ok_or_else(bad)?;
+        if text == "0" {
+            return Ok(Vec::new());
+        }
         let side = |word: &str| {
             word.trim()
                 .parse::<u16>()
@@ -34,7 +37,18 @@ impl Cutcake {
                 .filter(|n| (1..=MOST_SIDE).contains(n))
                 .ok_or_else(bad)
         };
-        Ok(Cutcake::pieces(vec![(side(r)?, side(c)?)]))
+        let pieces = text
+            .split('+')
+            .take(MOST_SIDE as usize + 1)
+            .map(|piece| {
+                let (r, c) = piece.split_once(['x', 'X']).ok_or_else(bad)?;
+                Ok((side(r)?, side(c)?))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        if pieces.len() > MOST_SIDE as usize {
+            return Err(bad());
+        }
+        Ok(Cutcake::pieces(pieces))
     }
 
     /// Writes a position: its pieces separated by `+`, `0` for none.

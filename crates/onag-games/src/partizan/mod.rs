@@ -11,6 +11,7 @@ mod grid;
 mod hackenbush;
 mod konane;
 mod strips;
+mod written;
 
 pub use clobber::{Clobber, ClobberBoard};
 pub use colouring::{Col, Coloured, Snort};

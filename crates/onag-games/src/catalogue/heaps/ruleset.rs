@@ -337,14 +337,16 @@ impl FromStr for Ruleset {
         let (entry, parameter) = crate::catalogue::find(text)?;
         match entry.opener {
             Opener::Heap(open) => open(parameter),
-            Opener::Other(_) | Opener::Loopy(_) => Err(Error::InvalidParameter {
-                game: entry.name,
-                value: text.trim().to_string(),
-                reason: format!(
-                    "{} is not a heap game; its positions are written {}",
-                    entry.name, entry.component
-                ),
-            }),
+            Opener::Other(_) | Opener::Loopy(_) | Opener::Partizan(_) => {
+                Err(Error::InvalidParameter {
+                    game: entry.name,
+                    value: text.trim().to_string(),
+                    reason: format!(
+                        "{} is not a heap game; its positions are written {}",
+                        entry.name, entry.component
+                    ),
+                })
+            }
         }
     }
 }

@@ -1,0 +1,125 @@
+//! The partizan games of the catalogue on the command line: `onag value`, `moves`, `play` and
+//! `thermograph`, against published values (each cited) and rules checked by hand.
+
+use crate::common::{fails, json, onag, play_script};
+
+#[test]
+fn value_prints_cgsuites_form_and_each_players_winning_moves() {
+    // CGSuite's documented value of the 4 x 4 board (aaron-siegel/cgsuite, GameGridTest).
+    let report = json(&["value", "domineering", "4x4", "--json"]);
+    assert_eq!(report["form"], "+-{0,{{2|0},2Tiny(2)|{2|0},Miny(2)}}");
+    assert_eq!(report["outcome"], "N");
+    assert_eq!(report["left_stop"], "0");
+    assert_eq!(report["right_stop"], "0");
+    for key in ["temperature", "mean", "left_moves", "right_moves"] {
+        assert!(report.get(key).is_some(), "{key}");
+    }
+    // Winning Ways ch. 5: the 2 x 2 square is +-1, temperature 1, mean 0: each player's two
+    // placements both win (to 1 for Left, -1 for Right).
+    let square = json(&["value", "domineering", "2x2", "--json"]);
+    assert_eq!(square["form"], "+-1");
+    assert_eq!(square["temperature"], "1");
+    assert_eq!(square["mean"], "0");
+    assert_eq!(square["left_moves"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        square["right_moves"],
+        serde_json::json!([["##/.."], ["../##"]])
+    );
+    // A sum: a board and its transpose cancel, whoever starts loses.
+    let sum = json(&["value", "domineering", "2x3", "3x2", "--json"]);
+    assert_eq!(sum["form"], "0");
+    assert_eq!(sum["outcome"], "P");
+    assert_eq!(sum["left_moves"], serde_json::json!([]));
+    let text = String::from_utf8(onag(&["value", "domineering", "2x2"]).stdout).unwrap();
+    assert!(text.contains("form:        +-1"), "{text}");
+    assert!(text.contains("Left's winning moves"), "{text}");
+}
+
+#[test]
+fn every_ruleset_answers_its_published_values() {
+    for (arguments, form) in [
+        // Winning Ways ch. 2 (sign expansion): lrr = 1/4; Erickson's HELP_TOADS: t.tf = 1/2.
+        (vec!["hackenbush", "lrr"], "1/4"),
+        (vec!["toads-and-frogs", "t.tf"], "1/2"),
+        (vec!["toads-and-frogs", "t.f"], "*"),
+        // A green stalk of 3 is *3; Snort on an edge +-1, Col on an edge 0 (Winning Ways ch. 2).
+        (vec!["hackenbush", "eee"], "*3"),
+        (vec!["snort", "path:2"], "+-1"),
+        (vec!["col", "path:2"], "0"),
+        // CGSuite's Clobber example (GameGridTest): xox/ox. = {^^*|*,v}.
+        (vec!["clobber", "xox/ox."], "{^^*|*,v}"),
+        // Cutcake (Winning Ways p. 25): a 1 x 8 strip is 7 to Left; 2 x 2 is 0.
+        (vec!["cutcake", "1x8"], "7"),
+        (vec!["cutcake", "2x2"], "0"),
+        // Toppling: n blue dominoes are n.
+        (vec!["toppling-dominoes", "lll"], "3"),
+    ] {
+        let mut command = vec!["value"];
+        command.extend(&arguments);
+        command.push("--json");
+        assert_eq!(json(&command)["form"], form, "{arguments:?}");
+    }
+}
+
+#[test]
+fn moves_marks_the_winning_moves() {
+    let listed = json(&["moves", "domineering", "2x3", "--json"]);
+    // 2 x 3: Left's three vertical placements, Right's four horizontal ones.
+    assert_eq!(listed["left_moves"].as_array().unwrap().len(), 3);
+    assert_eq!(listed["right_moves"].as_array().unwrap().len(), 4);
+    let text = String::from_utf8(onag(&["moves", "hackenbush", "lr"]).stdout).unwrap();
+    // lr = 1/2: Left cuts the bottom (to 0, winning), Right the top (to 1, losing).
+    assert!(text.contains("* lr -> 0"), "{text}");
+    assert!(text.contains("  lr -> l"), "{text}");
+}
+
+#[test]
+fn play_against_the_perfect_opponent() {
+    // 2 x 2 as Right, onag first as Left: onag places a domino, leaving 1; Right has no move.
+    let output = play_script(
+        &["domineering", "2x2", "--as", "right", "--first", "onag"],
+        "",
+    );
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(output.status.success(), "{text}");
+    assert!(text.contains("onag (Left): vertical domino"), "{text}");
+    assert!(text.contains("You have no move: onag wins."), "{text}");
+    // 2 x 2 as Left moving first: Left wins whatever it plays (+-1).
+    let output = play_script(&["domineering", "2x2", "--as", "left"], "1\n");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("onag has no move: you win."), "{text}");
+    // A number out of range is asked again.
+    let output = play_script(&["domineering", "2x2", "--as", "left"], "9\n1\n");
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(text.contains("Type a number from 1 to 2"), "{text}");
+}
+
+#[test]
+fn thermographs_of_partizan_and_impartial_positions() {
+    // +-1: walls from 2 and -2 at t = -1 meet at 0 at t = 1 (Siegel, CGT, II.5).
+    let report = json(&["thermograph", "domineering", "2x2", "--json"]);
+    assert_eq!(report["temperature"], "1");
+    assert_eq!(report["mean"], "0");
+    // An impartial position is *n: temperature 0 (a Kayles row of 5 is *4, OEIS A002186).
+    let report = json(&["thermograph", "kayles", "5", "--json"]);
+    assert_eq!(report["form"], "*4");
+    assert_eq!(report["temperature"], "0");
+    let svg = onag(&["thermograph", "domineering", "2x2", "--format", "svg"]);
+    assert!(svg.status.success());
+    assert!(String::from_utf8(svg.stdout).unwrap().starts_with("<svg"));
+}
+
+#[test]
+fn bad_partizan_input_is_one_line() {
+    fails(&["value", "domineering", "12x12"], "at most 128 cells");
+    fails(&["value", "toads-and-frogs", "tx.f"], "t (Left's toads)");
+    fails(&["value", "hackenbush", "lqr"], "l (blue, Left's)");
+    fails(&["value", "hackenbush", "3:0-1"], "colour");
+    fails(&["value", "col", "path:100"], "at most 64 vertices");
+    fails(&["value", "domineering", "2x2", "--misere"], "partizan");
+    fails(&["graph", "domineering", "2x2"], "partizan");
+    fails(
+        &["value", "domineering", "5x5", "--max-positions", "50"],
+        "raise --max-positions",
+    );
+}
