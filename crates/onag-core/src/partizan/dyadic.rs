@@ -226,10 +226,26 @@ impl From<i64> for Dyadic {
     }
 }
 
+impl Dyadic {
+    /// The two numerators over the common denominator as machine integers, when they fit:
+    /// the fast path of comparison and addition (most numbers of a game are small).
+    fn small_aligned(&self, other: &Dyadic) -> Option<(i128, i128, u32)> {
+        let (a, b) = (self.numerator.to_i64()?, other.numerator.to_i64()?);
+        let exponent = self.exponent.max(other.exponent);
+        let (shift_a, shift_b) = (exponent - self.exponent, exponent - other.exponent);
+        // |a| < 2^63, so a shift below 63 stays below 2^126.
+        (shift_a < 63 && shift_b < 63)
+            .then(|| (i128::from(a) << shift_a, i128::from(b) << shift_b, exponent))
+    }
+}
+
 impl Ord for Dyadic {
     fn cmp(&self, other: &Dyadic) -> Ordering {
         if self.exponent == other.exponent {
             return self.numerator.cmp(&other.numerator);
+        }
+        if let Some((a, b, _)) = self.small_aligned(other) {
+            return a.cmp(&b);
         }
         let (a, b, _) = self.aligned(other);
         a.cmp(&b)
@@ -245,6 +261,9 @@ impl PartialOrd for Dyadic {
 impl Add for &Dyadic {
     type Output = Dyadic;
     fn add(self, other: &Dyadic) -> Dyadic {
+        if let Some((a, b, exponent)) = self.small_aligned(other) {
+            return Dyadic::new(a + b, exponent);
+        }
         let (a, b, exponent) = self.aligned(other);
         Dyadic::new(a + b, exponent)
     }

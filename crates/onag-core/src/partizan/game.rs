@@ -33,6 +33,12 @@ pub trait PartizanGame {
     fn canonical(&self, position: &Self::Position) -> Self::Position {
         position.clone()
     }
+
+    /// The form of `position` where the rules know it without listing moves (a closed form,
+    /// such as an integer where only one player can ever move), else `None`.
+    fn closed_form(&self, _position: &Self::Position) -> Option<Form> {
+        None
+    }
 }
 
 /// The canonical form of `position`: every position it reaches valued once, by an explicit
@@ -142,6 +148,10 @@ impl<'g, G: PartizanGame> PartizanSolver<'g, G> {
             match frame {
                 Frame::Enter(p) => {
                     if self.known.contains_key(&p) {
+                        continue;
+                    }
+                    if let Some(form) = game.closed_form(&p) {
+                        self.remember(&mut open, p, form)?;
                         continue;
                     }
                     if !open.insert(p.clone()) {

@@ -1,7 +1,7 @@
 //! Domineering (Winning Ways ch. 5; CGSuite's `game.grid.Domineering`): Left places a domino
 //! vertically on two free cells, Right horizontally.
 
-use onag_core::partizan::PartizanGame;
+use onag_core::partizan::{Form, PartizanGame};
 
 use super::grid::Grid;
 use crate::Result;
@@ -21,22 +21,37 @@ impl Domineering {
     }
 
     fn placements(board: &Grid, vertical: bool) -> Vec<Grid> {
-        let (rows, columns) = (board.rows(), board.columns());
+        let columns = board.columns();
         let free = board.cells();
-        let mut out = Vec::new();
-        for r in 0..rows {
-            for c in 0..columns {
-                let (r2, c2) = if vertical { (r + 1, c) } else { (r, c + 1) };
-                if r2 >= rows || c2 >= columns {
-                    continue;
-                }
-                let (a, b) = (r * columns + c, r2 * columns + c2);
-                if free >> a & 1 == 1 && free >> b & 1 == 1 {
-                    out.push(board.with_cells(free & !(1 << a) & !(1 << b)));
-                }
+        // The first cell of each free pair: below it (a column down) or right of it.
+        let (step, mut starts) = if vertical {
+            (
+                columns,
+                free & free.checked_shr(columns as u32).unwrap_or(0),
+            )
+        } else {
+            let mut last_column = 0u128;
+            for r in 0..board.rows() {
+                last_column |= 1 << (r * columns + columns - 1);
             }
+            (1, free & (free >> 1) & !last_column)
+        };
+        let mut out = Vec::with_capacity(starts.count_ones() as usize);
+        while starts != 0 {
+            let a = starts.trailing_zeros() as usize;
+            starts &= starts - 1;
+            out.push(board.with_cells(free & !(1 << a) & !(1 << (a + step))));
         }
         out
+    }
+}
+
+/// The mask of the low `n` bits.
+fn low_bits(n: usize) -> u128 {
+    if n >= 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
     }
 }
 
@@ -56,18 +71,43 @@ impl PartizanGame for Domineering {
         (regions.len() > 1).then(|| regions.into_iter().map(|r| board.with_cells(r)).collect())
     }
 
-    fn canonical(&self, board: &Grid) -> Grid {
-        let (cropped, masks) = board.crop(board.cells(), &[board.cells()]);
-        let mut best: Option<Grid> = None;
-        for (flip_rows, flip_columns) in
-            [(false, false), (true, false), (false, true), (true, true)]
-        {
-            let (image, moved) = cropped.transform(&masks, flip_rows, flip_columns, false);
-            let candidate = image.with_cells(moved[0]);
-            if best.is_none_or(|b| candidate < b) {
-                best = Some(candidate);
-            }
+    /// Where only one player can ever move (no two free cells in a column, or none in a row),
+    /// the value is that player's number of moves: each run of free cells holds half its
+    /// length in dominoes, placed one a move (Winning Ways ch. 5).
+    fn closed_form(&self, board: &Grid) -> Option<Form> {
+        let (rows, columns) = (board.rows(), board.columns());
+        let free = board.cells();
+        let vertical = free & free.checked_shr(columns as u32).unwrap_or(0) != 0;
+        let mut horizontal = false;
+        for r in 0..rows {
+            let row = (free >> (r * columns)) & low_bits(columns);
+            horizontal |= row & (row >> 1) != 0;
         }
-        best.expect("four images")
+        if vertical && horizontal {
+            return None;
+        }
+        let (lines, length, step, across) = if vertical {
+            (columns, rows, columns, 1)
+        } else {
+            (rows, columns, 1, columns)
+        };
+        let mut moves = 0i64;
+        for line in 0..lines {
+            let mut run = 0i64;
+            for k in 0..length {
+                if free >> (line * across + k * step) & 1 == 1 {
+                    run += 1;
+                } else {
+                    moves += run / 2;
+                    run = 0;
+                }
+            }
+            moves += run / 2;
+        }
+        Some(Form::integer(if vertical { moves } else { -moves }))
+    }
+
+    fn canonical(&self, board: &Grid) -> Grid {
+        board.cropped_least_flip()
     }
 }

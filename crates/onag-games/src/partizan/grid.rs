@@ -125,27 +125,62 @@ impl Grid {
             .filter(move |&(r, c)| mask >> (r * self.columns() + c) & 1 == 1)
     }
 
-    /// The 4-connected regions of `mask`, each as a mask.
+    /// The cells of the first column, and of every column but the first and but the last.
+    fn column_masks(&self) -> (u128, u128) {
+        let (rows, columns) = (self.rows(), self.columns());
+        let mut first = 0u128;
+        for r in 0..rows {
+            first |= 1 << (r * columns);
+        }
+        let all = Grid::all_cells(rows * columns);
+        let last = first << (columns - 1);
+        (all & !first, all & !last)
+    }
+
+    /// The mask of the first `n` cells.
+    fn all_cells(n: usize) -> u128 {
+        if n >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << n) - 1
+        }
+    }
+
+    /// The cells of `mask` next to a cell of `set`, and `set` itself.
+    fn grow(&self, set: u128, mask: u128, not_first: u128, not_last: u128) -> u128 {
+        let columns = self.columns() as u32;
+        let spread = set
+            | ((set << 1) & not_first)
+            | ((set >> 1) & not_last)
+            | set.checked_shl(columns).unwrap_or(0)
+            | set.checked_shr(columns).unwrap_or(0);
+        spread & mask
+    }
+
+    /// The 4-connected regions of `mask`, each as a mask: grown from a cell a row of bits at a
+    /// time.
     pub(crate) fn regions(&self, mask: u128) -> Vec<u128> {
+        let (not_first, not_last) = self.column_masks();
         let mut left = mask;
         let mut regions = Vec::new();
         while left != 0 {
-            let start = left.trailing_zeros() as usize;
-            let mut region = 1u128 << start;
-            let mut frontier = vec![start];
-            while let Some(cell) = frontier.pop() {
-                let neighbours = self.neighbours(cell);
-                for n in neighbours {
-                    if left >> n & 1 == 1 && region >> n & 1 == 0 {
-                        region |= 1 << n;
-                        frontier.push(n);
-                    }
+            let mut region = 1u128 << left.trailing_zeros();
+            loop {
+                let grown = self.grow(region, left, not_first, not_last);
+                if grown == region {
+                    break;
                 }
+                region = grown;
             }
             left &= !region;
             regions.push(region);
         }
         regions
+    }
+
+    /// Row `r` of `mask`, as the low `columns` bits.
+    fn row(&self, mask: u128, r: usize) -> u128 {
+        (mask >> (r * self.columns())) & Grid::all_cells(self.columns())
     }
 
     /// The cells orthogonally next to `cell`.
@@ -168,22 +203,27 @@ impl Grid {
         if keep == 0 {
             return (Grid::blank(1, 1), masks.iter().map(|_| 0).collect());
         }
-        let cells: Vec<(usize, usize)> = self.cells_of(keep).collect();
-        let (r0, r1) = (
-            cells.iter().map(|p| p.0).min().unwrap(),
-            cells.iter().map(|p| p.0).max().unwrap(),
-        );
-        let (c0, c1) = (
-            cells.iter().map(|p| p.1).min().unwrap(),
-            cells.iter().map(|p| p.1).max().unwrap(),
-        );
+        let rows = self.rows();
+        let (mut r0, mut r1, mut spread) = (usize::MAX, 0, 0u128);
+        for r in 0..rows {
+            let row = self.row(keep, r);
+            if row != 0 {
+                r0 = r0.min(r);
+                r1 = r;
+                spread |= row;
+            }
+        }
+        let c0 = spread.trailing_zeros() as usize;
+        let c1 = 127 - spread.leading_zeros() as usize;
         let small = Grid::blank(r1 - r0 + 1, c1 - c0 + 1);
+        let width = small.columns();
         let moved = masks
             .iter()
             .map(|&mask| {
                 let mut out = 0u128;
-                for (r, c) in self.cells_of(mask) {
-                    out |= 1 << ((r - r0) * small.columns() + (c - c0));
+                for r in r0..=r1 {
+                    let row = (self.row(mask, r) >> c0) & Grid::all_cells(width);
+                    out |= row << ((r - r0) * width);
                 }
                 out
             })
@@ -209,17 +249,74 @@ impl Grid {
         let moved = masks
             .iter()
             .map(|&mask| {
+                if transpose {
+                    // Cell by cell, over the marked cells only.
+                    let mut out = 0u128;
+                    let mut bits = mask;
+                    while bits != 0 {
+                        let cell = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        let (r, c) = (cell / columns, cell % columns);
+                        let r2 = if flip_rows { rows - 1 - r } else { r };
+                        let c2 = if flip_columns { columns - 1 - c } else { c };
+                        out |= 1 << (c2 * image.columns() + r2);
+                    }
+                    return out;
+                }
+                // Row by row: a column flip reverses a row's bits.
                 let mut out = 0u128;
-                for (r, c) in self.cells_of(mask) {
+                for r in 0..rows {
+                    let mut row = self.row(mask, r);
+                    if flip_columns {
+                        row = row.reverse_bits() >> (128 - columns);
+                    }
                     let r2 = if flip_rows { rows - 1 - r } else { r };
-                    let c2 = if flip_columns { columns - 1 - c } else { c };
-                    let (r3, c3) = if transpose { (c2, r2) } else { (r2, c2) };
-                    out |= 1 << (r3 * image.columns() + c3);
+                    out |= row << (r2 * columns);
                 }
                 out
             })
             .collect();
         (image, moved)
+    }
+
+    /// The board of marked cells cut to the rows and columns that hold one, in its least image
+    /// under the flips of rows, of columns and of both (the symmetries that keep a rule whose
+    /// two directions differ, as Domineering's), without allocating.
+    pub(crate) fn cropped_least_flip(&self) -> Grid {
+        let cells = self.cells;
+        if cells == 0 {
+            return Grid::blank(1, 1);
+        }
+        let (rows, columns) = (self.rows(), self.columns());
+        let full = Grid::all_cells(columns);
+        let (mut r0, mut r1, mut spread) = (usize::MAX, 0, 0u128);
+        for r in 0..rows {
+            let row = (cells >> (r * columns)) & full;
+            if row != 0 {
+                r0 = r0.min(r);
+                r1 = r;
+                spread |= row;
+            }
+        }
+        let c0 = spread.trailing_zeros() as usize;
+        let width = 128 - spread.leading_zeros() as usize - c0;
+        let height = r1 - r0 + 1;
+        let narrow = Grid::all_cells(width);
+        let mut images = [0u128; 4];
+        for r in 0..height {
+            let row = (cells >> ((r + r0) * columns + c0)) & narrow;
+            let mirrored = row.reverse_bits() >> (128 - width);
+            let (top, bottom) = (r * width, (height - 1 - r) * width);
+            images[0] |= row << top;
+            images[1] |= mirrored << top;
+            images[2] |= row << bottom;
+            images[3] |= mirrored << bottom;
+        }
+        Grid {
+            rows: height as u8,
+            columns: width as u8,
+            cells: images.into_iter().min().expect("four images"),
+        }
     }
 
     /// The board with these cells marked.
