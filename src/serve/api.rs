@@ -221,7 +221,7 @@ pub fn route(method: &str, target: &str, settings: &Settings) -> Result<Route, R
         && !name.is_empty()
         && !name.contains('/')
         && name.len() <= 200
-        && onag_games::open(name).is_ok()
+        && (onag_games::open(name).is_ok() || onag_games::open_partizan(name).is_ok())
     {
         return Ok(Route::Asset(&PAGE));
     }
@@ -328,6 +328,20 @@ fn api_route(api: &str, query: &str, post: bool, settings: &Settings) -> Result<
                 arguments,
                 svg,
                 post,
+            ))
+        }
+        "thermograph" => {
+            only_get(api)?;
+            let query = Query::parse(query, &["game", "position", "job"])?;
+            arguments.extend(["thermograph".into(), "--format".into(), "svg".into()]);
+            arguments.extend(budget_flags(settings));
+            position_words(&query, false, &mut arguments)?;
+            Ok(command_route(
+                Lane::Quick,
+                query.job()?,
+                arguments,
+                true,
+                false,
             ))
         }
         "sequence" | "quotient" => {

@@ -472,3 +472,91 @@ fn the_explorer_works_in_a_real_browser() {
         }
     }
 }
+
+/// The partizan explorer in Chromium: Domineering's 2 x 2 square shows the form of Winning
+/// Ways ch. 5 (+-1), a click on two cells places a domino, and a 3 x 3 game played by clicks
+/// against onag ends with the side the form says: 3 x 3 is +-1 (Winning Ways ch. 5), so the
+/// player to move, Left here, wins by a first move to a position >= 0 if it finds one; the
+/// test plays the moves the page marks winning for Left and must win.
+#[test]
+fn the_partizan_explorer_places_dominoes_by_clicks() {
+    let Some(program) = chromium() else {
+        assert!(
+            std::env::var_os("ONAG_REQUIRE_BROWSER").is_none(),
+            "ONAG_REQUIRE_BROWSER is set, and no Chromium was found"
+        );
+        eprintln!("skipped: no Chromium found (install Debian's chromium, or set ONAG_CHROMIUM)");
+        return;
+    };
+    let server = crate::serve::start(&[]);
+    let base = format!("http://{}", server.address);
+    let mut browser = Browser::launch(&program);
+
+    // The catalogue says which games are partizan.
+    browser.open(&format!("{base}/"));
+    browser.wait_for("document.querySelector('#catalogue tr[data-game=domineering] td.kind')");
+    let kind = browser
+        .eval("document.querySelector('#catalogue tr[data-game=domineering] td.kind').textContent");
+    assert_eq!(kind, "partizan");
+
+    // The 2 x 2 square: +-1, and its thermograph drawn.
+    browser.open(&format!("{base}/game/domineering?position=2x2"));
+    browser.wait_text("#form", "+-1");
+    browser.wait_for("document.querySelector('#result svg')");
+    assert_eq!(
+        browser.eval("document.querySelector('#temperature').textContent"),
+        "1"
+    );
+    browser.screenshot("partizan-position");
+    // A click for Left on a1, which one vertical domino covers, places it; the page goes to
+    // what it leaves.
+    browser.eval("document.querySelector('#boards td[data-row=\"0\"][data-column=\"0\"]').click()");
+    browser.wait_for("decodeURIComponent(location.search).includes('#./#.')");
+    // What is left is worth 1 to Left (one vertical domino more).
+    browser.wait_text("#form", "1");
+
+    // On 3 x 3, the centre is covered by two of Left's dominoes: a click there names both,
+    // and a second click, below it, picks one.
+    browser.open(&format!("{base}/game/domineering?position=3x3"));
+    browser.wait_text("#form", "+-1");
+    browser.eval("document.querySelector('#boards td[data-row=\"1\"][data-column=\"1\"]').click()");
+    browser.wait_for("document.querySelector('#board-status').textContent.startsWith('2 moves')");
+    browser.eval("document.querySelector('#boards td[data-row=\"2\"][data-column=\"1\"]').click()");
+    browser.wait_for("decodeURIComponent(location.search).includes('.../.#./.#.')");
+
+    // A 3 x 3 game as Left, by clicks, each time on a move the page marks as winning for Left.
+    browser.open(&format!("{base}/play/domineering?position=3x3&side=left"));
+    let mut moves = 0;
+    loop {
+        let state = browser.wait_for(
+            "document.querySelector('#result') ? 'over' : (document.querySelector('#board-status') && document.querySelector('#play-moves') ? 'move' : null)",
+        );
+        if state == "over" {
+            break;
+        }
+        moves += 1;
+        assert!(moves <= 5, "a 3 x 3 board holds at most four dominoes");
+        // The cells of Left's first winning move, from the server's own list of moves.
+        let cells = browser.eval(
+            "(() => { const turn = partizan_state.turns[partizan_state.turns.length - 1]; \
+             const move = turn.list.find((m) => m.winning) || turn.list[0]; \
+             return [...changedCells('domineering', turn.value.position[0], move.position[0])]; })()",
+        );
+        for cell in cells.as_array().unwrap() {
+            let (r, c) = cell.as_str().unwrap().split_once(',').unwrap();
+            browser.eval(&format!(
+                "(() => {{ const td = document.querySelector('#play td[data-row=\"{r}\"][data-column=\"{c}\"]'); if (td) td.click(); return true; }})()"
+            ));
+        }
+        browser.wait_for(&format!(
+            "document.querySelectorAll('#history li').length >= {}",
+            2 * moves - 1
+        ));
+        if moves == 1 {
+            browser.screenshot("partizan-play");
+        }
+    }
+    let result = browser.eval("document.querySelector('#result').textContent");
+    assert!(result.as_str().unwrap().starts_with("You win"), "{result}");
+    browser.screenshot("partizan-play-over");
+}

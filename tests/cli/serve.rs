@@ -85,6 +85,14 @@ fn every_api_route_answers_as_the_command_line_does() {
             "/api/graph?game=windup:7:1,2,5&position=3",
             &["graph", "--json", "windup:7:1,2,5", "3"],
         ),
+        (
+            "/api/value?game=domineering&position=2x3+3x2",
+            &["value", "--json", "domineering", "2x3", "3x2"],
+        ),
+        (
+            "/api/moves?game=hackenbush&position=lrr",
+            &["moves", "--json", "hackenbush", "lrr"],
+        ),
     ];
     for (route, arguments) in pairs {
         assert_eq!(server.json(route), json(arguments), "{route}");
@@ -113,6 +121,19 @@ fn every_api_route_answers_as_the_command_line_does() {
         assert_eq!(entry["grundy"], left, "{entry}");
         assert_eq!(entry["winning"], left == 0);
     }
+    // Partizan: the 2 x 2 Domineering square is +-1 (Winning Ways ch. 5), its thermograph
+    // drawn; a sum of a board and its transpose is 0.
+    assert_eq!(
+        server.json("/api/value?game=domineering&position=2x2")["form"],
+        "+-1"
+    );
+    assert_eq!(
+        server.json("/api/value?game=domineering&position=2x3+3x2")["outcome"],
+        "P"
+    );
+    let thermograph = server.get("/api/thermograph?game=domineering&position=2x2");
+    assert_eq!(thermograph.status, 200);
+    assert!(thermograph.content_type.starts_with("image/svg+xml"));
     // The nim product 8 * 8 = 13 (Conway, On Numbers and Games, ch. 6).
     assert_eq!(server.json("/api/nimber?expression=8+*+8")["value"], "13");
     // A sequence's plot marks the rare values: those whose bits under the mask are even in
@@ -148,6 +169,8 @@ fn pages_and_assets_are_served_and_nothing_else() {
     for page in [
         "/",
         "/game/kayles?position=10+12",
+        "/game/domineering?position=4x4",
+        "/play/hackenbush?position=lrr&side=right",
         "/game/octal:0.137",
         "/play/nim?position=3+4+5",
         "/sequence/kayles",

@@ -204,16 +204,17 @@ async function viewCatalogue() {
     }
     return el("tr", { "data-game": entry.name },
       el("td", {}, link(address(gamePath("game", game), { position }), entry.syntax, { class: "game-link" })),
+      el("td", { class: "kind", text: entry.kind }),
       el("td", { class: "mono", text: entry.component }),
       el("td", { text: entry.rule }),
       el("td", {}, link(address(gamePath("game", game), { position }), entry.example, { class: "mono" })),
       el("td", {}, extra));
   });
   main.replaceChildren(
-    el("h1", { text: "Impartial games" }),
-    el("p", { class: "note", text: "Pick a game, or open an example. Every value is exact: closed forms, proven periods, or a search of the position." }),
+    el("h1", { text: "Games" }),
+    el("p", { class: "note", text: "Pick a game, or open an example. Every value is exact: closed forms, proven periods, or a search of the position. In an impartial game both players have the same moves and a position's value is a nimber; in a partizan game Left and Right differ, and the value is a canonical form." }),
     el("table", { id: "catalogue" },
-      el("thead", {}, el("tr", {}, ["game", "a component", "a move", "example", "research"].map((h) => el("th", { text: h })))),
+      el("thead", {}, el("tr", {}, ["game", "kind", "a component", "a move", "example", "research"].map((h) => el("th", { text: h })))),
       el("tbody", {}, rows)));
 }
 
@@ -640,6 +641,252 @@ async function viewNimber() {
   }
 }
 
+// ---- partizan games -----------------------------------------------------------------------
+// Left and Right have different moves; a position's value is its canonical form. The page
+// draws boards from the written position and lets a click pick among the moves the server
+// listed (a move is the one whose board differs from this one at every clicked cell); it
+// judges no move itself.
+
+const GRID_GAMES = new Set(["domineering", "clobber", "konane", "toads-and-frogs"]);
+
+function isPartizan(entry) {
+  return Boolean(entry && entry.kind === "partizan");
+}
+
+function sideName(left) {
+  return left ? "Left" : "Right";
+}
+
+function partizanOutcomeWords(outcome) {
+  return {
+    L: "Left wins, whoever starts",
+    R: "Right wins, whoever starts",
+    N: "the player to move wins",
+    P: "the player to move loses",
+  }[outcome] || outcome;
+}
+
+// A written component as rows of cells, for the games drawn as boards; null for the others.
+function rowsOf(game, component) {
+  if (!GRID_GAMES.has(game) || typeof component !== "string" || component === "0") return null;
+  return component.split("/").map((row) => Array.from(row));
+}
+
+// The cells where two written components differ, as "r,c" keys (same shape only).
+function changedCells(game, before, after) {
+  const a = rowsOf(game, before), b = rowsOf(game, after);
+  const changed = new Set();
+  if (!a || !b || a.length !== b.length) return changed;
+  a.forEach((row, r) => row.forEach((cell, c) => { if (b[r] && b[r][c] !== cell) changed.add(r + "," + c); }));
+  return changed;
+}
+
+// The boards of a position, one a component, whose cells call `onCell(component, r, c)`.
+function partizanBoards(game, components, selected, onCell) {
+  const boards = components.map((component, index) => {
+    const rows = rowsOf(game, component);
+    if (!rows) return el("span", { class: "mono component", text: component });
+    const table = el("table", { class: "board partizan-board", "data-component": index });
+    rows.forEach((row, r) => {
+      table.append(el("tr", {}, row.map((cell, c) => {
+        const key = index + ":" + r + "," + c;
+        return el("td", {
+          class: "cell cell-" + ({ ".": "empty", "#": "filled", x: "left", o: "right", t: "left", f: "right" }[cell] || "other") + (selected.has(key) ? " selected" : ""),
+          "data-row": r, "data-column": c, "data-cell": cell,
+          onclick: onCell ? () => onCell(index, r, c) : null,
+        }, cell === "x" || cell === "t" ? "●" : cell === "o" || cell === "f" ? "○" : "");
+      })));
+    });
+    return table;
+  });
+  return el("div", { class: "boards", id: "boards" }, boards);
+}
+
+// The moves of `side` (the server's list) that change component `index` at every cell of
+// `cells` (a set of "r,c").
+function movesThrough(game, components, moves, index, cells) {
+  return moves.filter((move) => {
+    if (move.component !== index) return false;
+    const changed = changedCells(game, components[index], move.position[index]);
+    for (const cell of cells) if (!changed.has(cell)) return false;
+    return true;
+  });
+}
+
+// A click-to-move board: cells clicked are kept until they name one move of `moves`, which is
+// then played by `play(move)`.
+function clickableBoards(game, components, moves, play, status) {
+  let selected = new Set();
+  let component = null;
+  const holder = el("div", {});
+  const draw = () => holder.replaceChildren(partizanBoards(game, components, new Set([...selected].map((cell) => component + ":" + cell)), onCell));
+  const onCell = (index, r, c) => {
+    if (component !== index) { selected = new Set(); component = index; }
+    const key = r + "," + c;
+    if (selected.has(key)) selected.delete(key); else selected.add(key);
+    const candidates = movesThrough(game, components, moves, index, selected);
+    if (candidates.length === 1 && selected.size > 0) {
+      play(candidates[0]);
+      return;
+    }
+    if (candidates.length === 0) {
+      status.textContent = "No move there: pick the cells of one move (a domino's two cells, a stone and where it goes).";
+      selected = new Set();
+    } else {
+      status.textContent = candidates.length + " moves use these cells: " + candidates.map((move) => move.description).join("; ") + ". Click another of the cells of the one you want.";
+    }
+    draw();
+  };
+  draw();
+  return holder;
+}
+
+function partizanMovesList(game, moves, left, winningOnly) {
+  const list = left ? moves.left_moves : moves.right_moves;
+  if (list.length === 0) return el("p", { class: "note", id: (left ? "left" : "right") + "-no-moves", text: sideName(left) + " has no move." });
+  return el("ul", { class: "moves", id: (left ? "left" : "right") + "-moves" }, list.filter((move) => !winningOnly || move.winning).map((move) => {
+    const next = move.position.join(" ");
+    return el("li", { class: move.winning ? "P" : "N", "data-winning": move.winning ? "1" : "0" },
+      link(address(gamePath("game", game), { position: next }), move.description, { class: "move" }),
+      el("span", { class: "mono", text: "leaves " + next }),
+      el("span", { text: "form " + move.form }),
+      move.winning ? el("span", { class: "tag win", text: sideName(left) + " wins" }) : null);
+  }));
+}
+
+async function viewPartizan(game, entry) {
+  const position = (query().get("position") || "").trim();
+  const moving = query().get("side") === "right" ? "right" : "left";
+  document.title = game + " " + position + " · onag explorer";
+  const heading = el("h1", {}, el("span", { text: game }), " ", el("span", { class: "mono", text: position }));
+  const rule = el("p", { class: "note", text: entry.rule + ". A component: " + entry.component + "." });
+  const input = el("input", { type: "text", name: "position", value: position, id: "position-input", "aria-label": "position" });
+  const form = el("form", { class: "inline", id: "position-form" }, el("label", { for: "position-input", text: "Position" }), input, el("button", { type: "submit", text: "Show" }));
+  form.addEventListener("submit", (event) => { event.preventDefault(); go(address(gamePath("game", game), { position: input.value.trim() })); });
+  const links = el("p", { class: "links" },
+    link(address(gamePath("play", game), { position, side: "left" }), "Play as Left against onag", { id: "play-left" }),
+    link(address(gamePath("play", game), { position, side: "right" }), "Play as Right against onag", { id: "play-right" }));
+  const result = el("section", { id: "result" });
+  main.replaceChildren(heading, rule, form, links, result);
+  if (!position) return;
+  const mine = ++generation;
+  try {
+    const parameters = { game, position };
+    const value = await api("/api/value", parameters);
+    const moves = await api("/api/moves", parameters);
+    if (mine !== generation) return;
+    const summary = el("dl", { class: "summary", id: "summary" },
+      el("dt", { text: "form" }), el("dd", { class: "value mono", id: "form", text: value.form }),
+      el("dt", { text: "outcome" }), el("dd", { id: "outcome", class: "outcome-" + value.outcome, text: value.outcome + " — " + partizanOutcomeWords(value.outcome) }),
+      el("dt", { text: "temperature" }), el("dd", { id: "temperature", text: value.temperature }),
+      el("dt", { text: "mean" }), el("dd", { id: "mean", text: value.mean }),
+      el("dt", { text: "stops" }), el("dd", { id: "stops", text: "left " + value.left_stop + ", right " + value.right_stop }));
+    const status = el("p", { class: "note", id: "board-status", text: "Click the cells of a move to make it." });
+    const left = moving === "left";
+    const sideLinks = el("p", { class: "links" }, "Clicks move for: ",
+      link(address(gamePath("game", game), { position, side: "left" }), "Left" + (left ? " ✓" : ""), { id: "side-left" }),
+      link(address(gamePath("game", game), { position, side: "right" }), "Right" + (left ? "" : " ✓"), { id: "side-right" }));
+    const sideMoves = left ? moves.left_moves : moves.right_moves;
+    const boards = clickableBoards(game, value.position, sideMoves, (move) => go(address(gamePath("game", game), { position: move.position.join(" "), side: left ? "right" : "left" })), status);
+    result.replaceChildren(summary, sideLinks, boards, status,
+      el("h2", { text: "Left's moves" }), partizanMovesList(game, moves, true, false),
+      el("h2", { text: "Right's moves" }), partizanMovesList(game, moves, false, false));
+    const svg = await api("/api/thermograph", parameters, { asText: true });
+    if (mine !== generation) return;
+    result.append(el("h2", { text: "Thermograph" }), svgBox(svg));
+  } catch (error) {
+    if (mine === generation) result.replaceChildren(errorBox(error.message));
+  }
+}
+
+let partizan_state = null;
+
+async function viewPartizanPlay(game) {
+  const parameters = query();
+  const start = (parameters.get("position") || "").trim();
+  const me = parameters.get("side") === "right" ? "right" : "left";
+  const first = parameters.get("first") === "onag" ? "onag" : "me";
+  document.title = "Play " + game + " · onag explorer";
+  const choose = el("p", { class: "links" }, "You play: ",
+    link(address(gamePath("play", game), { position: start, side: "left", first }), "Left", { id: "side-left" }),
+    link(address(gamePath("play", game), { position: start, side: "right", first }), "Right", { id: "side-right" }),
+    " · Who moves first: ",
+    link(address(gamePath("play", game), { position: start, side: me, first: "me" }), "you", { id: "first-me" }),
+    link(address(gamePath("play", game), { position: start, side: me, first: "onag" }), "onag", { id: "first-onag" }));
+  const board = el("section", { id: "play" });
+  main.replaceChildren(el("h1", { text: "Play " + game + " as " + sideName(me === "left") }), choose, board);
+  if (!start) return;
+  partizan_state = { game, meLeft: me === "left", turns: [], board, finished: false, waiting: first === "onag" };
+  await partizanTurn(start, first === "onag" ? me !== "left" : me === "left");
+}
+
+// A turn: the position and whether Left is to move, with the server's value and moves.
+async function partizanTurn(position, leftToMove) {
+  const state = partizan_state;
+  let value = null, moves = null;
+  try {
+    value = await api("/api/value", { game: state.game, position });
+    moves = await api("/api/moves", { game: state.game, position });
+  } catch (error) {
+    if (state !== partizan_state) return;
+    state.waiting = false;
+    state.board.append(errorBox(error.message));
+    return;
+  }
+  if (state !== partizan_state) return;
+  const list = leftToMove ? moves.left_moves : moves.right_moves;
+  state.turns.push({ position, leftToMove, value, moves, list });
+  if (list.length === 0) {
+    state.finished = true;
+    state.waiting = false;
+    drawPartizanPlay();
+    return;
+  }
+  if (leftToMove !== state.meLeft) {
+    // onag moves as `onag play` does: the first winning move the library marks, else the first.
+    const move = list.find((candidate) => candidate.winning) || list[0];
+    state.turns[state.turns.length - 1].said = move.description;
+    state.waiting = true;
+    drawPartizanPlay();
+    await partizanTurn(move.position.join(" "), !leftToMove);
+    return;
+  }
+  state.waiting = false;
+  drawPartizanPlay();
+}
+
+function drawPartizanPlay() {
+  const state = partizan_state;
+  const turn = state.turns[state.turns.length - 1];
+  const parts = [el("p", { class: "mono", id: "current" }, "position: " + turn.position + " (form " + turn.value.form + ")")];
+  if (state.waiting) {
+    parts.push(partizanBoards(state.game, turn.value.position, new Set(), null));
+    parts.push(el("p", { id: "to-move", text: "onag is moving…" }));
+  } else if (state.finished) {
+    const onagStuck = turn.leftToMove !== state.meLeft;
+    parts.push(partizanBoards(state.game, turn.value.position, new Set(), null));
+    parts.push(el("p", { class: "banner", id: "result", text: (onagStuck ? "You win" : "onag wins") + ": " + (onagStuck ? "onag" : "you") + " (" + sideName(turn.leftToMove) + ") cannot move." }));
+  } else {
+    const status = el("p", { class: "note", id: "board-status", text: "Your move as " + sideName(state.meLeft) + ": click its cells, or pick it below." });
+    parts.push(clickableBoards(state.game, turn.value.position, turn.list, (move) => partizanPlayerMoves(move), status), status);
+    parts.push(el("ul", { class: "moves", id: "play-moves" }, turn.list.map((move) =>
+      el("li", { class: "neutral" }, el("button", { type: "button", class: "plain play-move", onclick: () => partizanPlayerMoves(move) }, move.description)))));
+  }
+  parts.push(el("h2", { text: "The game so far" }), el("ol", { class: "log", id: "history" }, state.turns.filter((t) => t.said).map((t) =>
+    el("li", { text: (t.leftToMove === state.meLeft ? "you: " : "onag: ") + t.said }))));
+  state.board.replaceChildren(...parts);
+}
+
+async function partizanPlayerMoves(move) {
+  const state = partizan_state;
+  const turn = state.turns[state.turns.length - 1];
+  if (state.waiting || state.finished || turn.leftToMove !== state.meLeft) return;
+  turn.said = move.description;
+  state.waiting = true;
+  drawPartizanPlay();
+  await partizanTurn(move.position.join(" "), !turn.leftToMove);
+}
+
 // ---- routing -------------------------------------------------------------------------------
 
 async function render() {
@@ -648,8 +895,12 @@ async function render() {
   const game = rest.join("/");
   try {
     if (view === "") await viewCatalogue();
-    else if (view === "game") await viewPosition(game);
-    else if (view === "play") await viewPlay(game);
+    else if (view === "game" || view === "play") {
+      const entry = await entryOf(game);
+      if (isPartizan(entry)) await (view === "game" ? viewPartizan(game, entry) : viewPartizanPlay(game));
+      else if (view === "game") await viewPosition(game);
+      else await viewPlay(game);
+    }
     else if (view === "sequence") await viewSequence(game);
     else if (view === "quotient") await viewQuotient(game);
     else if (view === "graph") await viewGraph();
