@@ -244,6 +244,11 @@ impl Ord for Dyadic {
         if self.exponent == other.exponent {
             return self.numerator.cmp(&other.numerator);
         }
+        // Numbers of different signs (or one 0) compare by sign alone.
+        let (a, b) = (self.numerator.sign(), other.numerator.sign());
+        if a != b {
+            return a.cmp(&b);
+        }
         if let Some((a, b, _)) = self.small_aligned(other) {
             return a.cmp(&b);
         }

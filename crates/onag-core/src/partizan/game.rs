@@ -167,8 +167,14 @@ impl<'g, G: PartizanGame> PartizanSolver<'g, G> {
                             game.left_moves(&p).map(|q| game.canonical(&q)).collect();
                         let right: Vec<G::Position> =
                             game.right_moves(&p).map(|q| game.canonical(&q)).collect();
-                        stack.push(Frame::Options(p, left.clone(), right.clone()));
-                        stack.extend(left.into_iter().chain(right).map(Frame::Enter));
+                        let unknown: Vec<Frame<G::Position>> = left
+                            .iter()
+                            .chain(&right)
+                            .filter(|q| !self.known.contains_key(*q))
+                            .map(|q| Frame::Enter(q.clone()))
+                            .collect();
+                        stack.push(Frame::Options(p, left, right));
+                        stack.extend(unknown);
                     }
                 }
                 Frame::Options(p, left, right) => {

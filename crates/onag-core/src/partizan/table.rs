@@ -372,13 +372,13 @@ impl Table {
         let mut right: Option<Dyadic> = None;
         for &o in node.left.iter() {
             let Some(s) = self.known_stops(o) else { return };
-            if left.as_ref().is_none_or(|l| &s.1 > l) {
+            if left.as_ref().is_none_or(|l| s.1 > l) {
                 left = Some(s.1.clone());
             }
         }
         for &o in node.right.iter() {
             let Some(s) = self.known_stops(o) else { return };
-            if right.as_ref().is_none_or(|r| &s.0 < r) {
+            if right.as_ref().is_none_or(|r| s.0 < r) {
                 right = Some(s.0.clone());
             }
         }
@@ -387,14 +387,17 @@ impl Table {
         }
     }
 
-    /// The stops of a canonical form known without work: a number's and a number-up-star's
-    /// (its number, twice), and a general form's once made; `None` for a raw form.
-    fn known_stops(&self, id: Id) -> Option<std::borrow::Cow<'_, (Dyadic, Dyadic)>> {
-        use std::borrow::Cow;
+    /// The stops of a canonical form known without work, left then right: a number's and a
+    /// number-up-star's (its number, twice), and a general form's once made; `None` for a raw
+    /// form. Borrowed: the comparisons that read them allocate nothing.
+    fn known_stops(&self, id: Id) -> Option<(&Dyadic, &Dyadic)> {
         match &self.nodes[id as usize].kind {
-            Kind::Number(x) => Some(Cow::Owned((x.clone(), x.clone()))),
-            Kind::Nus(n) => Some(Cow::Owned((n.number.clone(), n.number.clone()))),
-            Kind::General => self.nodes[id as usize].stops.as_deref().map(Cow::Borrowed),
+            Kind::Number(x) => Some((x, x)),
+            Kind::Nus(n) => Some((&n.number, &n.number)),
+            Kind::General => self.nodes[id as usize]
+                .stops
+                .as_deref()
+                .map(|stops| (&stops.0, &stops.1)),
             Kind::Raw => None,
         }
     }
@@ -820,7 +823,10 @@ impl Table {
             Op::Canon => self.attempt_canon(a, needs),
             Op::Stops => {
                 if let Some(known) = self.known_stops(a) {
-                    return Ok(Some(Answer::Stops(Arc::new(known.into_owned()))));
+                    return Ok(Some(Answer::Stops(Arc::new((
+                        known.0.clone(),
+                        known.1.clone(),
+                    )))));
                 }
                 if let Some(n) = self.as_nus(a) {
                     return Ok(Some(Answer::Stops(Arc::new((n.number.clone(), n.number)))));
@@ -1180,13 +1186,25 @@ impl Table {
         match (ka, kb) {
             (Kind::Number(x), Kind::Number(y)) => return Some(x <= y),
             (Kind::Number(_) | Kind::Nus(_), Kind::Number(_) | Kind::Nus(_)) => {
-                let (x, y) = (self.as_nus(a)?, self.as_nus(b)?);
-                let diff = Nus {
-                    number: &y.number - &x.number,
-                    ups: y.ups.saturating_sub(x.ups),
-                    nim: x.nim ^ y.nim,
-                };
-                return Some(diff.zero_or_more());
+                // H - G = (y - x) + (n - m).^ + *(j ^ k): its number decides, unless it is 0.
+                fn parts(kind: &Kind) -> (&Dyadic, i64, u64) {
+                    match kind {
+                        Kind::Nus(n) => (&n.number, n.ups, n.nim),
+                        Kind::Number(x) => (x, 0, 0),
+                        _ => unreachable!("a number or a number-up-star"),
+                    }
+                }
+                let ((x, m, j), (y, n, k)) = (parts(ka), parts(kb));
+                return Some(match x.cmp(y) {
+                    std::cmp::Ordering::Less => true,
+                    std::cmp::Ordering::Greater => false,
+                    std::cmp::Ordering::Equal => Nus {
+                        number: Dyadic::zero(),
+                        ups: n.saturating_sub(m),
+                        nim: j ^ k,
+                    }
+                    .zero_or_more(),
+                });
             }
             _ => {}
         }
