@@ -350,7 +350,7 @@ pub(crate) fn moves(
                     .map(|(next, after, winning)| {
                         json!({
                             "description": next.to_string(),
-                            "component": next.component,
+                            "component": next.component + 1,
                             "position": next.position.components(),
                             "form": after.to_string(),
                             "winning": winning,

@@ -474,7 +474,7 @@ fn the_explorer_works_in_a_real_browser() {
 }
 
 /// The partizan explorer in Chromium: Domineering's 2 x 2 square shows the form of Winning
-/// Ways ch. 5 (+-1), a click on two cells places a domino, and a 3 x 3 game played by clicks
+/// Ways ch. 5 (+-1), a click on two cells places a domino (on Cram's board too), and a 3 x 3 game played by clicks
 /// against onag ends with the side the form says: 3 x 3 is +-1 (Winning Ways ch. 5), so the
 /// player to move, Left here, wins by a first move to a position >= 0 if it finds one; the
 /// test plays the moves the page marks winning for Left and must win.
@@ -523,6 +523,15 @@ fn the_partizan_explorer_places_dominoes_by_clicks() {
     browser.wait_for("document.querySelector('#board-status').textContent.startsWith('2 moves')");
     browser.eval("document.querySelector('#boards td[data-row=\"2\"][data-column=\"1\"]').click()");
     browser.wait_for("decodeURIComponent(location.search).includes('.../.#./.#.')");
+
+    // Cram's board is clicked the same way (either player places a domino either way): the
+    // corner's two dominoes, then its right neighbour picks the horizontal one.
+    browser.open(&format!("{base}/game/cram?position=2x3"));
+    browser.wait_for("document.querySelector('#boards td')");
+    browser.eval("document.querySelector('#boards td[data-row=\"0\"][data-column=\"0\"]').click()");
+    browser.wait_for("document.querySelector('#board-status').textContent.startsWith('2 moves')");
+    browser.eval("document.querySelector('#boards td[data-row=\"0\"][data-column=\"1\"]').click()");
+    browser.wait_for("decodeURIComponent(location.search).includes('##./...')");
 
     // A 3 x 3 game as Left, by clicks, each time on a move the page marks as winning for Left.
     browser.open(&format!("{base}/play/domineering?position=3x3&side=left"));

@@ -265,6 +265,12 @@ async function viewPosition(game) {
     result.replaceChildren(summary);
     const moves = await api("/api/moves", parameters);
     if (mine !== generation) return;
+    if (rowsOf(game.split(":")[0], String(value.position[0]))) {
+      // A board (Cram): a click on the cells of a move makes it.
+      const status = el("p", { class: "note", id: "board-status", text: "Click the cells of a move to make it." });
+      const components = value.position.map(String);
+      result.append(clickableBoards(game.split(":")[0], components, moves.moves, (move) => go(address(gamePath("game", game), { position: positionText(move.position), misere: misere ? "1" : "" })), status), status);
+    }
     result.append(el("h2", { text: "Moves (" + moves.moves.length + (moves.moves_truncated ? "+" : "") + ")" }), movesList(game, moves, misere));
     if (moves.moves_truncated) result.append(el("p", { class: "note", text: "More moves exist than are listed." }));
     if (entry && entry.engine === "loopy") {
@@ -647,7 +653,7 @@ async function viewNimber() {
 // listed (a move is the one whose board differs from this one at every clicked cell); it
 // judges no move itself.
 
-const GRID_GAMES = new Set(["domineering", "clobber", "konane", "toads-and-frogs"]);
+const GRID_GAMES = new Set(["domineering", "clobber", "konane", "amazons", "toads-and-frogs", "cram"]);
 
 function isPartizan(entry) {
   return Boolean(entry && entry.kind === "partizan");
@@ -669,6 +675,13 @@ function partizanOutcomeWords(outcome) {
 // A written component as rows of cells, for the games drawn as boards; null for the others.
 function rowsOf(game, component) {
   if (!GRID_GAMES.has(game) || typeof component !== "string" || component === "0") return null;
+  const whole = /^(\d+)x(\d+)$/.exec(component);
+  if (whole) {
+    // A whole board, RxC: every cell free (at most a screenful is drawn).
+    const [rows, columns] = [Number(whole[1]), Number(whole[2])];
+    if (rows * columns > 400) return null;
+    return Array.from({ length: rows }, () => Array.from({ length: columns }, () => "."));
+  }
   return component.split("/").map((row) => Array.from(row));
 }
 
@@ -706,7 +719,8 @@ function partizanBoards(game, components, selected, onCell) {
 // `cells` (a set of "r,c").
 function movesThrough(game, components, moves, index, cells) {
   return moves.filter((move) => {
-    if (move.component !== index) return false;
+    // The JSON counts components from 1.
+    if (move.component - 1 !== index) return false;
     const changed = changedCells(game, components[index], move.position[index]);
     for (const cell of cells) if (!changed.has(cell)) return false;
     return true;

@@ -16,6 +16,10 @@ use num_traits::{One, Signed, ToPrimitive, Zero};
 pub struct Dyadic {
     numerator: BigInt,
     exponent: u32,
+    /// The numerator as a machine integer, when it is one: comparisons and sums of the small
+    /// numbers most games hold read it and never the big integer's digits (a function of
+    /// `numerator`, so equality and hashing agree with it).
+    small: Option<i64>,
 }
 
 impl Dyadic {
@@ -34,7 +38,13 @@ impl Dyadic {
             numerator >>= twos;
             exponent -= twos;
         }
+        Dyadic::of(numerator, exponent)
+    }
+
+    /// `numerator / 2^exponent` as given (already in lowest terms).
+    fn of(numerator: BigInt, exponent: u32) -> Dyadic {
         Dyadic {
+            small: numerator.to_i64(),
             numerator,
             exponent,
         }
@@ -42,10 +52,7 @@ impl Dyadic {
 
     /// The integer `n`.
     pub fn integer(n: impl Into<BigInt>) -> Dyadic {
-        Dyadic {
-            numerator: n.into(),
-            exponent: 0,
-        }
+        Dyadic::of(n.into(), 0)
     }
 
     /// Zero.
@@ -53,6 +60,7 @@ impl Dyadic {
         Dyadic {
             numerator: BigInt::zero(),
             exponent: 0,
+            small: Some(0),
         }
     }
 
@@ -175,10 +183,7 @@ impl Dyadic {
 
     /// The absolute value.
     pub fn abs(&self) -> Dyadic {
-        Dyadic {
-            numerator: self.numerator.abs(),
-            exponent: self.exponent,
-        }
+        Dyadic::of(self.numerator.abs(), self.exponent)
     }
 
     /// The canonical options `(left, right)` of this number as a game: `{n-1 | }` for a
@@ -230,7 +235,7 @@ impl Dyadic {
     /// The two numerators over the common denominator as machine integers, when they fit:
     /// the fast path of comparison and addition (most numbers of a game are small).
     fn small_aligned(&self, other: &Dyadic) -> Option<(i128, i128, u32)> {
-        let (a, b) = (self.numerator.to_i64()?, other.numerator.to_i64()?);
+        let (a, b) = (self.small?, other.small?);
         let exponent = self.exponent.max(other.exponent);
         let (shift_a, shift_b) = (exponent - self.exponent, exponent - other.exponent);
         // |a| < 2^63, so a shift below 63 stays below 2^126.
@@ -241,6 +246,9 @@ impl Dyadic {
 
 impl Ord for Dyadic {
     fn cmp(&self, other: &Dyadic) -> Ordering {
+        if let Some((a, b, _)) = self.small_aligned(other) {
+            return a.cmp(&b);
+        }
         if self.exponent == other.exponent {
             return self.numerator.cmp(&other.numerator);
         }
@@ -295,10 +303,7 @@ impl Mul for &Dyadic {
 impl Neg for &Dyadic {
     type Output = Dyadic;
     fn neg(self) -> Dyadic {
-        Dyadic {
-            numerator: -&self.numerator,
-            exponent: self.exponent,
-        }
+        Dyadic::of(-&self.numerator, self.exponent)
     }
 }
 

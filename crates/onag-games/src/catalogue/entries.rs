@@ -7,7 +7,8 @@ use super::{
 };
 use crate::notation::{self, Notation};
 use crate::partizan::{
-    Clobber, Col, Cutcake, Domineering, Hackenbush, Konane, Snort, ToadsAndFrogs, TopplingDominoes,
+    Amazons, Clobber, Col, Cutcake, Domineering, Hackenbush, Konane, Snort, ToadsAndFrogs,
+    TopplingDominoes,
 };
 use crate::{
     AcrosticTwins, ArcKayles, Chomp, Coins, Cram, Error, LoopySubtraction, MooreNim, NodeKayles,
@@ -459,5 +460,13 @@ pub(super) const CATALOGUE: &[CatalogueEntry] = &[
         example: "toppling-dominoes lrrlrrl",
         rule: "topple one of your dominoes (l blue Left's, r red Right's, e green either's) left or right, and every domino on that side falls with it",
         opener: Opener::Partizan(|parameter| partizan(TopplingDominoes, parameter)),
+    },
+    CatalogueEntry {
+        name: "amazons",
+        syntax: "amazons",
+        component: "ROWS",
+        example: "amazons x.../o...",
+        rule: "an amazon (x Left's, o Right's) moves like a chess queen over empty cells (.), then shoots an arrow from there like a queen, burning the cell it stops on (#)",
+        opener: Opener::Partizan(|parameter| partizan(Amazons, parameter)),
     },
 ];

@@ -1,8 +1,10 @@
 //! Partizan rulesets, each a [`PartizanGame`](onag_core::partizan::PartizanGame) of
-//! `onag-core`'s Conway algebra: [`Domineering`], [`Clobber`] and [`Konane`] on a [`Grid`],
+//! `onag-core`'s Conway algebra: [`Domineering`], [`Clobber`], [`Konane`] and [`Amazons`] on a
+//! [`Grid`],
 //! [`Hackenbush`] pictures, [`ToadsAndFrogs`] and [`TopplingDominoes`] strips, [`Cutcake`],
 //! and [`Col`] and [`Snort`] on graphs.
 
+mod amazons;
 mod clobber;
 mod colouring;
 mod cutcake;
@@ -13,6 +15,7 @@ mod konane;
 mod strips;
 mod written;
 
+pub use amazons::{Amazons, AmazonsBoard};
 pub use clobber::{Clobber, ClobberBoard};
 pub use colouring::{Col, Coloured, Snort};
 pub use cutcake::Cutcake;

@@ -1,8 +1,8 @@
 //! How each partizan ruleset is written in the catalogue: its [`PartizanNotation`].
 
 use super::{
-    Clobber, ClobberBoard, Col, Coloured, Cutcake, Domineering, Grid, Hackenbush, Konane, Picture,
-    Snort, ToadsAndFrogs, TopplingDominoes,
+    Amazons, AmazonsBoard, Clobber, ClobberBoard, Col, Coloured, Cutcake, Domineering, Grid,
+    Hackenbush, Konane, Picture, Snort, ToadsAndFrogs, TopplingDominoes,
 };
 use crate::Result;
 use crate::catalogue::PartizanNotation;
@@ -235,5 +235,40 @@ impl PartizanNotation for Snort {
 
     fn write_component(&self, position: &Coloured) -> String {
         Snort::write(position)
+    }
+}
+
+impl PartizanNotation for Amazons {
+    fn name(&self) -> &'static str {
+        "amazons"
+    }
+
+    fn read_component(&self, text: &str) -> Result<AmazonsBoard> {
+        Amazons::parse(text)
+    }
+
+    fn write_component(&self, board: &AmazonsBoard) -> String {
+        Amazons::write(board)
+    }
+
+    fn describe_move(&self, from: &AmazonsBoard, to: &AmazonsBoard, left: bool) -> String {
+        let (before, after) = (from.masks(), to.masks());
+        let (was, is) = if left {
+            (before.0, after.0)
+        } else {
+            (before.1, after.1)
+        };
+        let grid = from.grid();
+        let name = |bits: u128| {
+            cells(bits)
+                .first()
+                .map_or_else(String::new, |&i| cell_name(&grid, i))
+        };
+        format!(
+            "{} to {}, arrow to {}",
+            name(was & !is),
+            name(is & !was),
+            name(after.2 & !before.2)
+        )
     }
 }

@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use onag_core::partizan::{Form, PartizanGame, canonical_form};
 use onag_games::partizan::{
-    Col, Cutcake, Hackenbush, Konane, Snort, ToadsAndFrogs, TopplingDominoes,
+    Amazons, Col, Cutcake, Hackenbush, Konane, Snort, ToadsAndFrogs, TopplingDominoes,
 };
 use onag_testkit::partizan::{Naive, Random, Tree, game, tree_of};
 
@@ -603,4 +603,135 @@ fn bad_positions_are_refused() {
     }
     assert!(Hackenbush::parse(&"l".repeat(300)).is_err());
     assert!(ToadsAndFrogs::parse(&".".repeat(300)).is_err());
+}
+
+/// Green Hackenbush by the rule above, as an impartial game for the impartial engine.
+struct GreenPicture;
+
+impl onag_core::ImpartialGame for GreenPicture {
+    type Position = Edges;
+
+    fn moves(&self, edges: &Edges) -> impl Iterator<Item = Edges> {
+        hackenbush_moves(edges).0.into_iter()
+    }
+}
+
+#[test]
+fn green_hackenbush_agrees_with_the_impartial_engine() {
+    // A green picture is impartial: its form is the nimber of its Grundy value, which the
+    // impartial Solver finds from the rule alone (no algebra).
+    let mut random = Random(31);
+    let mut solver = onag_core::Solver::new(GreenPicture);
+    for _ in 0..80 {
+        let vertices = 2 + random.below(5);
+        let count = 1 + random.below(7);
+        let edges: Edges = (0..count)
+            .map(|i| {
+                let a = if i == 0 { 0 } else { random.below(vertices) };
+                let b = random.below(vertices);
+                (a.min(b), a.max(b), 'e')
+            })
+            .collect();
+        let written = format!(
+            "{vertices}:{}",
+            edges
+                .iter()
+                .map(|(a, b, _)| format!("{a}-{b}e"))
+                .collect::<Vec<_>>()
+                .join(",")
+        );
+        let grundy = solver.grundy(&grounded_part(edges)).unwrap();
+        assert_eq!(
+            form(&Hackenbush, Hackenbush::parse(&written).unwrap()),
+            Form::nimber(grundy.value()),
+            "{written}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------- Amazons
+
+fn amazons_moves(board: &Vec<Vec<u8>>) -> Options<Vec<Vec<u8>>> {
+    let mut options = (Vec::new(), Vec::new());
+    let (rows, columns) = (board.len() as i32, board[0].len() as i32);
+    let directions = [
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+        (0, -1),
+        (0, 1),
+        (1, -1),
+        (1, 0),
+        (1, 1),
+    ];
+    // The empty cells a queen reaches from (r, c) on `b`.
+    let reach = |b: &Vec<Vec<u8>>, r: i32, c: i32| {
+        let mut out = Vec::new();
+        for (dr, dc) in directions {
+            let (mut r2, mut c2) = (r + dr, c + dc);
+            while r2 >= 0
+                && c2 >= 0
+                && r2 < rows
+                && c2 < columns
+                && b[r2 as usize][c2 as usize] == b'.'
+            {
+                out.push((r2, c2));
+                r2 += dr;
+                c2 += dc;
+            }
+        }
+        out
+    };
+    for r in 0..rows {
+        for c in 0..columns {
+            let me = board[r as usize][c as usize];
+            if me != b'x' && me != b'o' {
+                continue;
+            }
+            let mut lifted = board.clone();
+            lifted[r as usize][c as usize] = b'.';
+            for (r2, c2) in reach(&lifted, r, c) {
+                let mut landed = lifted.clone();
+                landed[r2 as usize][c2 as usize] = me;
+                for (r3, c3) in reach(&landed, r2, c2) {
+                    let mut shot = landed.clone();
+                    shot[r3 as usize][c3 as usize] = b'#';
+                    if me == b'x' {
+                        options.0.push(shot);
+                    } else {
+                        options.1.push(shot);
+                    }
+                }
+            }
+        }
+    }
+    options
+}
+
+#[test]
+fn amazons_as_cgsuite_values_it_and_by_its_rule() {
+    // CGSuite's GameGridTest.scala: Amazons x...|o..., as CGSuite prints it.
+    assert_eq!(
+        form(&Amazons, Amazons::parse("x.../o...").unwrap()),
+        value("+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}")
+    );
+    let mut random = Random(37);
+    let mut naive = Naive::default();
+    let mut memo = HashMap::new();
+    for _ in 0..25 {
+        let (rows, columns) = (1 + random.below(3), 2 + random.below(2));
+        let mut board: Vec<Vec<u8>> = (0..rows)
+            .map(|_| (0..columns).map(|_| b"...#"[random.below(4)]).collect())
+            .collect();
+        board[random.below(rows)][random.below(columns)] = b'x';
+        board[random.below(rows)][random.below(columns)] = b'o';
+        let text = board
+            .iter()
+            .map(|row| String::from_utf8(row.clone()).unwrap())
+            .collect::<Vec<_>>()
+            .join("/");
+        let engine = form(&Amazons, Amazons::parse(&text).unwrap());
+        let tree = brute(&board, &amazons_moves, &mut memo);
+        assert!(naive.eq(&tree_of(engine), &tree), "{text}: {engine}");
+    }
 }
