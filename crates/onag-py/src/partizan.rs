@@ -51,11 +51,14 @@ impl PyPartizanGame {
     ) -> PyResult<PyPartizanGame> {
         let game = onag_games::open_partizan(name).map_err(|error| to_python(py, error))?;
         game.set_max_positions(budget.positions);
+        let watch = Watch::new(progress);
+        // A long search reports here: the progress callback, and a look for Ctrl-C.
+        game.set_progress(watch.reporter());
         Ok(PyPartizanGame {
             name: game.to_string(),
             game,
             budget,
-            watch: Watch::new(progress),
+            watch,
             gate: crate::Gate::default(),
         })
     }

@@ -124,6 +124,20 @@ impl<'g, G: PartizanGame> PartizanSolver<'g, G> {
     /// [`Positions`](crate::Resource::Positions) past the solver's bound, and for memory past
     /// the algebra's; [`Error::Stopped`](crate::Error::Stopped) on a stop request.
     pub fn form(&mut self, position: &G::Position) -> Result<Form> {
+        self.form_reporting(position, &mut |_| {})
+    }
+
+    /// [`form`](PartizanSolver::form), telling `report` the count of positions remembered as
+    /// it grows (every 4096 positions): the progress of a long search.
+    ///
+    /// # Errors
+    ///
+    /// As [`form`](PartizanSolver::form).
+    pub fn form_reporting(
+        &mut self,
+        position: &G::Position,
+        report: &mut dyn FnMut(u64),
+    ) -> Result<Form> {
         let game = self.game;
         let root = game.canonical(position);
         if let Some(form) = self.known.get(&root) {
@@ -151,7 +165,7 @@ impl<'g, G: PartizanGame> PartizanSolver<'g, G> {
                         continue;
                     }
                     if let Some(form) = game.closed_form(&p) {
-                        self.remember(&mut open, p, form)?;
+                        self.remember(&mut open, p, form, report)?;
                         continue;
                     }
                     if !open.insert(p.clone()) {
@@ -183,14 +197,14 @@ impl<'g, G: PartizanGame> PartizanSolver<'g, G> {
                     let l = left.iter().map(get).collect::<Result<Vec<Form>>>()?;
                     let r = right.iter().map(get).collect::<Result<Vec<Form>>>()?;
                     let form = Form::from_options(&l, &r)?;
-                    self.remember(&mut open, p, form)?;
+                    self.remember(&mut open, p, form, report)?;
                 }
                 Frame::Parts(p, parts) => {
                     let mut sum = Form::zero();
                     for q in &parts {
                         sum = sum.add(self.known.get(q).copied().ok_or_else(cycle)?)?;
                     }
-                    self.remember(&mut open, p, sum)?;
+                    self.remember(&mut open, p, sum, report)?;
                 }
             }
         }
@@ -202,7 +216,11 @@ impl<'g, G: PartizanGame> PartizanSolver<'g, G> {
         open: &mut hashbrown::HashSet<G::Position>,
         position: G::Position,
         form: Form,
+        report: &mut dyn FnMut(u64),
     ) -> Result<()> {
+        if self.known.len() % 4096 == 4095 {
+            report(self.known.len() as u64 + 1);
+        }
         if self.known.len() as u64 >= self.max_positions {
             return Err(crate::error::Error::LimitExceeded {
                 resource: crate::Resource::Positions,

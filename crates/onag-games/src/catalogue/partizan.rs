@@ -10,6 +10,7 @@ use onag_core::partizan::{Form, PartizanGame, PartizanSolver};
 
 use super::{Move, Position};
 use crate::Result;
+use crate::notation::Progress;
 
 /// How a partizan ruleset's positions and moves are written: what makes it a game of the
 /// catalogue.
@@ -94,6 +95,9 @@ pub trait Partizan: fmt::Display + Send + Sync {
     /// Bounds the positions remembered (10^8 unless set).
     fn set_max_positions(&self, most: u64);
 
+    /// Where a long computation reports its progress (a count of positions).
+    fn set_progress(&self, progress: Box<dyn FnMut(Progress) + Send>);
+
     /// How many positions are remembered.
     fn positions(&self) -> u64;
 }
@@ -106,7 +110,11 @@ where
 {
     game: G,
     known: Mutex<(HashMap<G::Position, Form>, u64)>,
+    progress: Mutex<Option<Reporter>>,
 }
+
+/// Where a long computation reports.
+type Reporter = Box<dyn FnMut(Progress) + Send>;
 
 impl<G: PartizanNotation> Partizans<G>
 where
@@ -117,6 +125,7 @@ where
         Partizans {
             game,
             known: Mutex::new((HashMap::new(), onag_core::Budget::DEFAULT.positions)),
+            progress: Mutex::new(None),
         }
     }
 
@@ -151,9 +160,18 @@ where
             .unwrap_or_else(|poison| poison.into_inner());
         let (known, most) = &mut *guard;
         let mut solver = PartizanSolver::resume(&self.game, std::mem::take(known), *most);
+        let mut progress = self
+            .progress
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        let mut report = |positions: u64| {
+            if let Some(progress) = progress.as_mut() {
+                progress(Progress::Search { positions });
+            }
+        };
         let mut total = Ok(Form::zero());
         for part in parts {
-            total = total.and_then(|sum: Form| sum.add(solver.form(part)?));
+            total = total.and_then(|sum: Form| sum.add(solver.form_reporting(part, &mut report)?));
             if total.is_err() {
                 break;
             }
@@ -220,6 +238,13 @@ where
             }
         }
         Ok(out)
+    }
+
+    fn set_progress(&self, progress: Box<dyn FnMut(Progress) + Send>) {
+        *self
+            .progress
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner()) = Some(progress);
     }
 
     fn set_max_positions(&self, most: u64) {
