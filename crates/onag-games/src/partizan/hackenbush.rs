@@ -205,6 +205,10 @@ impl Hackenbush {
                 "a stalk of l, r and e (lrl), a tree with branches (l(l;rl)), or a picture N:a-bC,...@GROUND",
             ));
         }
+        // `0`: nothing left, as an empty picture is written.
+        if text == "0" {
+            return Ok(Picture { edges: Vec::new() });
+        }
         let edges = if text.contains(':') {
             Hackenbush::parse_picture(text)?
         } else {

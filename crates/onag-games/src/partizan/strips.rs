@@ -11,6 +11,10 @@ pub const MOST_CELLS: usize = 256;
 
 fn read_strip(game: &str, text: &str, letters: &[(char, u8)], expected: &str) -> Result<Vec<u8>> {
     let text = text.trim();
+    // `0`: nothing left, as a position with no cell is written.
+    if text == "0" {
+        return Ok(Vec::new());
+    }
     if text.is_empty() {
         return Err(component_error(game, text, expected));
     }

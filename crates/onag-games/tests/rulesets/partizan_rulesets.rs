@@ -735,3 +735,38 @@ fn amazons_as_cgsuite_values_it_and_by_its_rule() {
         assert!(naive.eq(&tree_of(engine), &tree), "{text}: {engine}");
     }
 }
+
+#[test]
+fn every_position_written_reads_back() {
+    use onag_games::open_partizan;
+    // Every move's position, as a front writes it, is read again by the game: down to the
+    // empty position (written 0), for each game of the catalogue's examples.
+    for (name, start) in [
+        ("hackenbush", "lre"),
+        ("toads-and-frogs", "t.f"),
+        ("toppling-dominoes", "lre"),
+        ("cutcake", "2x3"),
+        ("col", "path:3"),
+        ("snort", "path:3"),
+        ("domineering", "2x3"),
+        ("clobber", "xo/ox"),
+        ("konane", "xo./..."),
+        ("amazons", "x./.o"),
+    ] {
+        let game = open_partizan(name).unwrap();
+        let mut frontier = vec![game.read(&[start.to_string()]).unwrap()];
+        let mut seen = 0;
+        while let Some(position) = frontier.pop() {
+            seen += 1;
+            assert!(seen < 10_000, "{name}");
+            let form = game.form(&position).unwrap();
+            let again = game.read(position.components()).unwrap();
+            assert_eq!(game.form(&again).unwrap(), form, "{name} {position}");
+            for left in [true, false] {
+                for (next, _) in game.moves(&position, left).unwrap() {
+                    frontier.push(next.position);
+                }
+            }
+        }
+    }
+}
