@@ -131,6 +131,17 @@ fn every_api_route_answers_as_the_command_line_does() {
         server.json("/api/value?game=domineering&position=2x3+3x2")["outcome"],
         "P"
     );
+    // Bad partizan input is a 400 naming what was expected.
+    refused(
+        &server.get("/api/value?game=domineering&position=12x12"),
+        400,
+        "at most 128 cells",
+    );
+    refused(
+        &server.get("/api/value?game=hackenbush&position=3:1-2l"),
+        400,
+        "ground",
+    );
     let thermograph = server.get("/api/thermograph?game=domineering&position=2x2");
     assert_eq!(thermograph.status, 200);
     assert!(thermograph.content_type.starts_with("image/svg+xml"));

@@ -332,6 +332,12 @@ impl Hackenbush {
             }
             edges.push((label[vertex(a)?], label[vertex(b)?], colour));
         }
+        if !edges.is_empty() && edges.iter().all(|&(a, b, _)| a != 0 && b != 0) {
+            return Err(bad(
+                "no edge stands on the ground: ground vertex 0, or list the grounded vertices after @"
+                    .into(),
+            ));
+        }
         Ok(edges)
     }
 
