@@ -660,7 +660,7 @@ pub struct GamesArgs {
     /// "engine"}]}.
     #[arg(long, conflicts_with = "markdown")]
     pub json: bool,
-    /// Print the table of games as Markdown, as the README shows it.
+    /// Print the table of games as Markdown, as the guide shows it.
     #[arg(long)]
     pub markdown: bool,
 }

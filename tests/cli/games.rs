@@ -1,4 +1,4 @@
-//! `onag games`: the catalogue listed, and the README's table of games equal to it.
+//! `onag games`: the catalogue listed, and the guide's table of games equal to it.
 
 use crate::common::{json, onag};
 
@@ -28,11 +28,11 @@ fn games_lists_every_game_of_the_grammar() {
     }
 }
 
-/// The README's table of games is the catalogue's, as `onag games --markdown` prints it.
+/// The guide's table of games is the catalogue's, as `onag games --markdown` prints it.
 #[test]
 fn the_readme_lists_the_catalogue() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("the README");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/GUIDE.md"))
+        .expect("the guide");
     let start = readme
         .find("<!-- games: onag games --markdown -->\n")
         .expect("the games table's start marker");

@@ -4,7 +4,7 @@
 //! Each game is one [`CatalogueEntry`] in [`catalogue`]: its name, how it is written, how one
 //! component of a position is written, its rule in a line, and the engine that answers it
 //! ([`Engine`]). The `onag` program's `games` listing, its `--help`, its completions and the
-//! README's table of games all come from that one table, and [`open`] reads a game from its
+//! guide's table of games all come from that one table, and [`open`] reads a game from its
 //! written form (`kayles`, `bash:3`, `wythoff`, `moore:2`).
 //!
 //! A program works with an opened game through two traits that do not name its types:
