@@ -261,17 +261,10 @@ pub(crate) fn play(
             return Ok(());
         }
         if left_to_move != me_left {
-            // A move to a position onag wins moving second, else the one best for onag.
-            let wins = |f: Form| -> Result<bool, Error> {
-                Ok(if left_to_move {
-                    Form::zero().leq(f)?
-                } else {
-                    f.leq(Form::zero())?
-                })
-            };
+            // A move to a position onag wins moving second, else the first move.
             let mut chosen = 0;
             for (index, (_, after)) in moves.iter().enumerate() {
-                if wins(*after)? {
+                if after.wins_moving_second(left_to_move)? {
                     chosen = index;
                     break;
                 }
@@ -329,11 +322,7 @@ pub(crate) fn moves(
         let all = game.moves(&position, left)?;
         let truncated = all.len() > limit;
         for (next, after) in all.into_iter().take(limit) {
-            let winning = if left {
-                Form::zero().leq(after)?
-            } else {
-                after.leq(Form::zero())?
-            };
+            let winning = after.wins_moving_second(left)?;
             rows.push((next, after, winning));
         }
         sides.push((left, rows, truncated));

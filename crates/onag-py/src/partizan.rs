@@ -94,11 +94,7 @@ impl PyPartizanGame {
             let moves = game.moves(position, left)?;
             let mut out = Vec::new();
             for (found, form) in moves {
-                let wins = if left {
-                    Form::zero().leq(form)?
-                } else {
-                    form.leq(Form::zero())?
-                };
+                let wins = form.wins_moving_second(left)?;
                 if wins || !winning {
                     out.push((found, form));
                 }
@@ -429,12 +425,9 @@ impl PyPartizanSolver {
         let mut out = Vec::new();
         for option in options {
             let form = self.solve(py, &option)?;
-            let wins = if left {
-                Form::zero().leq(form)
-            } else {
-                form.leq(Form::zero())
-            }
-            .map_err(|error| to_python(py, error.into()))?;
+            let wins = form
+                .wins_moving_second(left)
+                .map_err(|error| to_python(py, error.into()))?;
             if wins {
                 out.push(option.unbind());
             }

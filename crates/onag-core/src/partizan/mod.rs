@@ -211,6 +211,16 @@ impl Form {
         })
     }
 
+    /// Whether Left (`left`) or Right wins this position moving second: `G >= 0` for Left,
+    /// `G <= 0` for Right. A move to such a position is that player's winning move.
+    pub fn wins_moving_second(self, left: bool) -> Result<bool> {
+        if left {
+            Form::zero().leq(self)
+        } else {
+            self.leq(Form::zero())
+        }
+    }
+
     /// The outcome class.
     pub fn outcome(self) -> Result<PartizanOutcome> {
         Ok(match self.compare(Form::zero())? {

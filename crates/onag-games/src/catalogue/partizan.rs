@@ -80,11 +80,7 @@ pub trait Partizan: fmt::Display + Send + Sync {
     fn winning_moves(&self, position: &Position, left: bool) -> Result<Vec<Move>> {
         let mut winning = Vec::new();
         for (next, form) in self.moves(position, left)? {
-            let wins = if left {
-                Form::zero().leq(form)?
-            } else {
-                form.leq(Form::zero())?
-            };
+            let wins = form.wins_moving_second(left)?;
             if wins {
                 winning.push(next);
             }

@@ -63,6 +63,16 @@ impl Picture {
         &self.edges
     }
 
+    /// The number of vertices, the ground included (vertices are numbered without gaps, each
+    /// edge written low end first).
+    fn vertices(&self) -> usize {
+        self.edges
+            .iter()
+            .map(|&(_, b, _)| usize::from(b) + 1)
+            .max()
+            .unwrap_or(1)
+    }
+
     /// The picture with what no longer reaches the ground removed and vertices renumbered in
     /// the order a breadth-first walk from the ground meets them.
     fn grounded(edges: Vec<(u16, u16, Colour)>) -> Picture {
@@ -110,12 +120,7 @@ impl Picture {
     /// The vertices (ground included), and whether the picture is a tree on the ground: each
     /// vertex but the ground reached by exactly one edge from nearer the ground.
     fn is_forest(&self) -> bool {
-        let vertices = self
-            .edges
-            .iter()
-            .map(|&(_, b, _)| usize::from(b) + 1)
-            .max()
-            .unwrap_or(1);
+        let vertices = self.vertices();
         // Connected (every vertex grounded), so it is a forest on the ground exactly when it
         // has one edge fewer than vertices and no loop.
         self.edges.len() + 1 == vertices && self.edges.iter().all(|&(a, b, _)| a != b)
@@ -347,12 +352,7 @@ impl Hackenbush {
             return "0".to_string();
         }
         if !picture.is_forest() {
-            let vertices = picture
-                .edges
-                .iter()
-                .map(|&(_, b, _)| usize::from(b) + 1)
-                .max()
-                .unwrap_or(1);
+            let vertices = picture.vertices();
             let edges: Vec<String> = picture
                 .edges
                 .iter()
@@ -426,12 +426,7 @@ impl PartizanGame for Hackenbush {
 
     /// The parts that meet only at the ground.
     fn components(&self, picture: &Picture) -> Option<Vec<Picture>> {
-        let vertices = picture
-            .edges
-            .iter()
-            .map(|&(_, b, _)| usize::from(b) + 1)
-            .max()
-            .unwrap_or(1);
+        let vertices = picture.vertices();
         // Union-find over the vertices off the ground.
         let mut parent: Vec<usize> = (0..vertices).collect();
         fn root(parent: &mut [usize], mut v: usize) -> usize {
