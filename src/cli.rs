@@ -609,6 +609,17 @@ pub struct GraphArgs {
     pub misere: bool,
 }
 
+impl GraphArgs {
+    /// The format asked for: `--json` is `--format json`.
+    pub fn chosen_format(&self) -> GraphFormat {
+        if self.json {
+            GraphFormat::Json
+        } else {
+            self.format
+        }
+    }
+}
+
 /// Arguments of `onag sequence`.
 #[derive(Debug, Args)]
 pub struct SequenceArgs {

@@ -12,10 +12,7 @@ use crate::cli::{GraphArgs, GraphFormat};
 
 pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
     if let Some(game) = super::partizan::chosen(&arguments.source) {
-        return Err(Error::Usage(format!(
-            "{} is partizan: `onag graph` draws the Grundy values of impartial games; `onag moves` lists each player's moves with their forms",
-            game?
-        )));
+        return super::partizan::graph(arguments, &*game?, out);
     }
     let Chosen {
         game,
@@ -51,23 +48,8 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
         }
         _ => game.graph(&components, limit, budget),
     };
-    let graph = drawn
-        .map_err(|error| match error {
-            onag_games::Error::Engine(onag_core::Error::LimitExceeded {
-                resource: Resource::Positions,
-                limit,
-            }) if by_memory => Error::Usage(format!(
-                "the graph has more than {limit} positions, more than {} bytes of memory hold; raise --max-memory to draw it",
-                arguments.max_memory
-            )),
-            onag_games::Error::Engine(onag_core::Error::LimitExceeded {
-                resource: Resource::Positions,
-                limit,
-            }) => Error::Usage(format!(
-                "the graph has more than {limit} positions; raise --max-positions to draw it"
-            )),
-            other => Error::Game(other),
-        })?;
+    let graph =
+        drawn.map_err(|error| too_large(error, by_memory.then_some(arguments.max_memory)))?;
     let graph = if arguments.misere {
         graph
             .misere(budget)
@@ -75,12 +57,7 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
     } else {
         graph
     };
-    let format = if arguments.json {
-        GraphFormat::Json
-    } else {
-        arguments.format
-    };
-    match format {
+    match arguments.chosen_format() {
         GraphFormat::Dot => {
             let dot = if arguments.misere {
                 graph.to_dot_with(misere_label).replacen(
@@ -144,6 +121,32 @@ pub fn run(arguments: &GraphArgs, out: &mut dyn Write) -> Result<(), Error> {
         }
     }
     Ok(())
+}
+
+/// A graph's error as the program says it: past its positions, the flag to raise
+/// (`--max-memory` when `memory`, the bytes that bound the positions, is given).
+pub(super) fn too_large(error: onag_games::Error, memory: Option<u64>) -> Error {
+    match (error, memory) {
+        (
+            onag_games::Error::Engine(onag_core::Error::LimitExceeded {
+                resource: Resource::Positions,
+                limit,
+            }),
+            Some(memory),
+        ) => Error::Usage(format!(
+            "the graph has more than {limit} positions, more than {memory} bytes of memory hold; raise --max-memory to draw it"
+        )),
+        (
+            onag_games::Error::Engine(onag_core::Error::LimitExceeded {
+                resource: Resource::Positions,
+                limit,
+            }),
+            None,
+        ) => Error::Usage(format!(
+            "the graph has more than {limit} positions; raise --max-positions to draw it"
+        )),
+        (other, _) => Error::Game(other),
+    }
 }
 
 /// A drawing's text as written: with `--ascii`, its few characters outside ASCII (∞, g⁻, the

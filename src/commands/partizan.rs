@@ -9,7 +9,9 @@ use onag_games::{Move, Partizan, Position};
 use serde_json::{Value as Json, json};
 
 use super::Error;
-use crate::cli::{BudgetArgs, GameArgs, PlayArgs, PositionArgs, Side, ThermographArgs};
+use crate::cli::{
+    BudgetArgs, GameArgs, GraphArgs, GraphFormat, PlayArgs, PositionArgs, Side, ThermographArgs,
+};
 
 /// The partizan game `source` names, if it names one.
 pub(crate) fn chosen(source: &GameArgs) -> Option<Result<Box<dyn Partizan>, Error>> {
@@ -49,6 +51,70 @@ fn normal_play_only(misere: bool, game: &dyn Partizan) -> Result<(), Error> {
     Ok(())
 }
 
+/// Each player's winning moves as text: a heading (`{side}'s winning moves{heading}:`) and
+/// one line a move, or `{side} has no winning move{none}.`
+fn write_winning(
+    out: &mut dyn Write,
+    sides: [(&str, &[Move], &str); 2],
+    none: &str,
+    truncated: bool,
+) -> Result<(), Error> {
+    for (side, moves, heading) in sides {
+        if moves.is_empty() {
+            writeln!(out, "{side} has no winning move{none}.")?;
+            continue;
+        }
+        writeln!(out, "{side}'s winning moves{heading}:")?;
+        for next in moves {
+            writeln!(out, "  {next}: {}", next.position)?;
+        }
+    }
+    if truncated {
+        writeln!(out, "(more moves win; raise --max-moves to list them)")?;
+    }
+    Ok(())
+}
+
+/// Cuts each list of moves to its first `limit`; whether any had more.
+fn keep_first(winning: &mut [Vec<Move>; 2], limit: usize) -> bool {
+    let truncated = winning.iter().any(|moves| moves.len() > limit);
+    for moves in winning {
+        moves.truncate(limit);
+    }
+    truncated
+}
+
+/// Moves as JSON: each as the components of the position it leaves.
+fn listed(moves: &[Move]) -> Json {
+    Json::Array(
+        moves
+            .iter()
+            .map(|next| json!(next.position.components()))
+            .collect(),
+    )
+}
+
+/// Moves as JSON: each in the game's words.
+fn described(moves: &[Move]) -> Json {
+    Json::Array(
+        moves
+            .iter()
+            .map(|next| Json::String(next.to_string()))
+            .collect(),
+    )
+}
+
+/// `--search` is `onag value`'s for a partizan game (who wins, and the winning first
+/// moves); `moves` and `play` show forms, which a search does not find.
+fn search_answers_value_only(search: bool, game: &dyn Partizan) -> Result<(), Error> {
+    if search {
+        return Err(Error::Usage(format!(
+            "--search answers `onag value {game} ... --search` (who wins, by a pruned search); `moves` and `play` show each move's form, which the search does not find"
+        )));
+    }
+    Ok(())
+}
+
 /// `onag value` for a partizan game.
 pub(crate) fn value(
     arguments: &PositionArgs,
@@ -57,6 +123,9 @@ pub(crate) fn value(
 ) -> Result<(), Error> {
     normal_play_only(arguments.misere, game)?;
     let position = open(game, &arguments.source, &arguments.budget)?;
+    if arguments.source.search {
+        return searched(arguments, game, &position, out);
+    }
     let form = game.form(&position)?;
     let thermograph = form.thermograph()?;
     let outcome = form.outcome()?;
@@ -68,27 +137,8 @@ pub(crate) fn value(
             game.winning_moves(&position, false)?,
         ];
     }
-    let truncated = winning.iter().any(|moves| moves.len() > limit);
-    for moves in &mut winning {
-        moves.truncate(limit);
-    }
+    let truncated = keep_first(&mut winning, limit);
     if arguments.json {
-        let listed = |moves: &[Move]| {
-            Json::Array(
-                moves
-                    .iter()
-                    .map(|next| json!(next.position.components()))
-                    .collect(),
-            )
-        };
-        let described = |moves: &[Move]| {
-            Json::Array(
-                moves
-                    .iter()
-                    .map(|next| Json::String(next.to_string()))
-                    .collect(),
-            )
-        };
         let report = json!({
             "game": game.to_string(),
             "position": position.components(),
@@ -129,29 +179,147 @@ pub(crate) fn value(
     if limit == 0 {
         return Ok(());
     }
-    for (side, moves, wins) in [
-        (
-            "Left",
-            &winning[0],
-            "to positions >= 0, which Left wins moving second",
-        ),
-        (
-            "Right",
-            &winning[1],
-            "to positions <= 0, which Right wins moving second",
-        ),
-    ] {
-        if moves.is_empty() {
-            writeln!(out, "{side} has no winning move.")?;
-            continue;
-        }
-        writeln!(out, "{side}'s winning moves ({wins}):")?;
-        for next in moves {
-            writeln!(out, "  {next}: {}", next.position)?;
-        }
+    write_winning(
+        out,
+        [
+            (
+                "Left",
+                &winning[0],
+                " (to positions >= 0, which Left wins moving second)",
+            ),
+            (
+                "Right",
+                &winning[1],
+                " (to positions <= 0, which Right wins moving second)",
+            ),
+        ],
+        "",
+        truncated,
+    )?;
+    Ok(())
+}
+
+/// `onag value --search` for a partizan game: the outcome and the winning first moves by a
+/// pruned search of the whole position, without forms.
+fn searched(
+    arguments: &PositionArgs,
+    game: &dyn Partizan,
+    position: &Position,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    let found = game.search(position)?;
+    let limit = arguments.max_moves as usize;
+    let mut winning = [found.left_moves, found.right_moves];
+    let truncated = keep_first(&mut winning, limit);
+    if arguments.json {
+        let report = json!({
+            "game": game.to_string(),
+            "position": position.components(),
+            "search": true,
+            "outcome": found.outcome.letter(),
+            "left_moves": listed(&winning[0]),
+            "right_moves": listed(&winning[1]),
+            "left_moves_described": described(&winning[0]),
+            "right_moves_described": described(&winning[1]),
+            "moves_truncated": truncated,
+            "positions_evaluated": found.positions,
+        });
+        writeln!(out, "{report}")?;
+        return Ok(());
     }
-    if truncated {
-        writeln!(out, "(more moves win; raise --max-moves to list them)")?;
+    writeln!(out, "game:        {game}")?;
+    writeln!(out, "position:    {position}")?;
+    writeln!(
+        out,
+        "outcome:     {} ({}; by a pruned search, no form)",
+        found.outcome.letter(),
+        super::form::outcome_words(found.outcome)
+    )?;
+    if limit == 0 {
+        return Ok(());
+    }
+    write_winning(
+        out,
+        [
+            ("Left", &winning[0], ", moving first"),
+            ("Right", &winning[1], ", moving first"),
+        ],
+        " moving first",
+        truncated,
+    )?;
+    Ok(())
+}
+
+/// `onag graph` for a partizan game: every position reachable, each with its form, and each
+/// player's moves, as DOT (Left's edges blue, Right's red), JSON or SVG.
+pub(crate) fn graph(
+    arguments: &GraphArgs,
+    game: &dyn Partizan,
+    out: &mut dyn Write,
+) -> Result<(), Error> {
+    normal_play_only(arguments.misere, game)?;
+    search_answers_value_only(arguments.source.search, game)?;
+    let budget = BudgetArgs {
+        max_positions: None,
+        max_options: arguments.max_options,
+        max_memory: arguments.max_memory,
+    };
+    let position = open(game, &arguments.source, &budget)?;
+    let limit = usize::try_from(arguments.max_positions).unwrap_or(usize::MAX);
+    let graph = game
+        .graph(&position, limit)
+        .map_err(|error| super::graph::too_large(error, None))?;
+    match arguments.chosen_format() {
+        GraphFormat::Dot => {
+            let quoted = |text: &str| text.replace('\\', "\\\\").replace('"', "\\\"");
+            writeln!(out, "digraph game {{")?;
+            writeln!(out, "  label=\"Left's moves in blue, Right's in red\";")?;
+            for (node, (position, form)) in graph.nodes.iter().enumerate() {
+                let shape = if *form == Form::zero() {
+                    "doublecircle"
+                } else {
+                    "circle"
+                };
+                writeln!(
+                    out,
+                    "  {node} [label=\"{}\\n{}\", shape={shape}];",
+                    quoted(&position.to_string()),
+                    quoted(&form.to_string())
+                )?;
+            }
+            for &(from, to, left) in &graph.edges {
+                let (colour, side) = if left { ("blue", "L") } else { ("red", "R") };
+                writeln!(
+                    out,
+                    "  {from} -> {to} [color={colour}, fontcolor={colour}, label=\"{side}\"];"
+                )?;
+            }
+            writeln!(out, "}}")?;
+        }
+        GraphFormat::Json => {
+            let mut nodes = Vec::new();
+            for (node, (position, form)) in graph.nodes.iter().enumerate() {
+                nodes.push(json!({
+                    "id": node,
+                    "position": position.components(),
+                    "form": form.to_string(),
+                    "outcome": form.outcome()?.letter(),
+                }));
+            }
+            let edges: Vec<Json> = graph
+                .edges
+                .iter()
+                .map(|&(from, to, left)| json!([from, to, if left { "left" } else { "right" }]))
+                .collect();
+            writeln!(
+                out,
+                "{}",
+                json!({"game": game.to_string(), "root": 0, "nodes": nodes, "edges": edges})
+            )?;
+        }
+        GraphFormat::Svg => {
+            write!(out, "{}", onag_games::draw::partizan_graph_svg(&graph))?;
+        }
     }
     Ok(())
 }
@@ -234,6 +402,7 @@ pub(crate) fn play(
     echo: bool,
 ) -> Result<(), Error> {
     normal_play_only(arguments.misere, game)?;
+    search_answers_value_only(arguments.source.search, game)?;
     let mut position = open(game, &arguments.source, &arguments.budget)?;
     let me_left = arguments.side == Side::Left;
     // Who moves now: --first me (the default) is the player's side.
@@ -313,6 +482,7 @@ pub(crate) fn moves(
     out: &mut dyn Write,
 ) -> Result<(), Error> {
     normal_play_only(arguments.misere, game)?;
+    search_answers_value_only(arguments.source.search, game)?;
     let position = open(game, &arguments.source, &arguments.budget)?;
     let form = game.form(&position)?;
     let limit = arguments.max_moves as usize;

@@ -117,9 +117,91 @@ fn bad_partizan_input_is_one_line() {
     fails(&["value", "hackenbush", "3:0-1"], "colour");
     fails(&["value", "col", "path:100"], "at most 64 vertices");
     fails(&["value", "domineering", "2x2", "--misere"], "partizan");
-    fails(&["graph", "domineering", "2x2"], "partizan");
+    fails(&["graph", "domineering", "2x2", "--misere"], "partizan");
     fails(
         &["value", "domineering", "5x5", "--max-positions", "50"],
         "raise --max-positions",
+    );
+}
+
+#[test]
+fn the_printing_is_a_function_of_the_value_whatever_was_made_first() {
+    // CGSuite's GameGridTest value of Amazons x.../o..., typed in CGSuite's order and in
+    // another, and valued from the board: three processes, three histories of the table (the
+    // order its forms were made in), one printing.
+    let typed = |text: &str| json(&["form", text, "--json"])["form"].clone();
+    let cgsuite = typed("+-{3,{4|0,{1|0,*}},{4|{0,{1/2|0}|v},+-1,+-{1,{2|0}}}}");
+    let reordered = typed("+-{{4|+-{1,{2|0}},+-1,{0,{1/2|0}|v}},{4|{1|0,*},0},3}");
+    let board = json(&["value", "amazons", "x.../o...", "--json"])["form"].clone();
+    assert_eq!(cgsuite, reordered);
+    assert_eq!(cgsuite, board);
+}
+
+#[test]
+fn search_finds_who_wins_without_forms() {
+    // CGSuite's 4 x 4 board is +-{...}, fuzzy: the player to move wins.
+    let report = json(&["value", "domineering", "4x4", "--search", "--json"]);
+    assert_eq!(report["outcome"], "N");
+    assert_eq!(report["search"], true);
+    assert!(report.get("form").is_none(), "{report}");
+    // Winning Ways ch. 5: the 2 x 2 square is +-1; each player's two placements both win.
+    let square = json(&["value", "domineering", "2x2", "--search", "--json"]);
+    assert_eq!(square["outcome"], "N");
+    assert_eq!(square["left_moves"].as_array().unwrap().len(), 2);
+    assert_eq!(
+        square["right_moves"],
+        serde_json::json!([["##/.."], ["../##"]])
+    );
+    // A row of five cells: only Right can place, two dominoes (Winning Ways ch. 5): -2, so
+    // Right wins whoever starts, and every one of Right's four placements wins.
+    let row = json(&["value", "domineering", "1x5", "--search", "--json"]);
+    assert_eq!(row["outcome"], "R");
+    assert_eq!(row["left_moves"], serde_json::json!([]));
+    assert_eq!(row["right_moves"].as_array().unwrap().len(), 4);
+    // A sum searched whole: a board and its transpose cancel (G - G = 0).
+    let sum = json(&["value", "domineering", "2x3", "3x2", "--search", "--json"]);
+    assert_eq!(sum["outcome"], "P");
+    let text =
+        String::from_utf8(onag(&["value", "domineering", "2x2", "--search"]).stdout).unwrap();
+    assert!(text.contains("by a pruned search"), "{text}");
+    fails(
+        &["moves", "domineering", "2x2", "--search"],
+        "--search answers",
+    );
+}
+
+#[test]
+fn graph_of_a_partizan_position() {
+    // The 2 x 2 square by hand: Left's two vertical placements each leave one vertical pair
+    // (1), Right's two horizontal ones one horizontal pair (-1), and each of those leaves
+    // the full board (0): six positions, eight moves.
+    let graph = json(&["graph", "domineering", "2x2", "--json"]);
+    let nodes = graph["nodes"].as_array().unwrap();
+    let edges = graph["edges"].as_array().unwrap();
+    assert_eq!(nodes.len(), 6, "{graph}");
+    assert_eq!(edges.len(), 8, "{graph}");
+    assert_eq!(nodes[0]["form"], "+-1");
+    let forms: Vec<&str> = nodes.iter().map(|n| n["form"].as_str().unwrap()).collect();
+    for (form, count) in [("1", 2), ("-1", 2), ("0", 1)] {
+        assert_eq!(
+            forms.iter().filter(|f| **f == form).count(),
+            count,
+            "{forms:?}"
+        );
+    }
+    let left = edges.iter().filter(|e| e[2] == "left").count();
+    assert_eq!(left, 4);
+    let dot = String::from_utf8(onag(&["graph", "domineering", "2x2"]).stdout).unwrap();
+    assert!(dot.starts_with("digraph game {"), "{dot}");
+    assert!(
+        dot.contains("color=blue") && dot.contains("color=red"),
+        "{dot}"
+    );
+    let svg = String::from_utf8(onag(&["graph", "domineering", "2x2", "--format", "svg"]).stdout)
+        .unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("+-1"), "{svg}");
+    fails(
+        &["graph", "domineering", "4x4", "--max-positions", "10"],
+        "more than 10 positions",
     );
 }

@@ -71,8 +71,8 @@ mod sequence;
 pub use boards::{Board, Chomp, ChompTable, Cram, TABLES_KEPT, TableProgress};
 pub use catalogue::{
     Analysis, CatalogueEntry, Engine, Evaluation, Game, HeapMove, HeapSolver, Loopy, MISERE_SCAN,
-    Move, Partizan, PartizanNotation, Partizans, Position, Prunable, Pruned, Ruleset, Searched,
-    Tabulated, catalogue, open, open_graph, open_partizan,
+    Move, Partizan, PartizanGraph, PartizanNotation, PartizanSearch, Partizans, Position, Prunable,
+    Pruned, Ruleset, Searched, Tabulated, catalogue, open, open_graph, open_partizan,
 };
 pub use coins::{
     AcrosticTwins, CoinRule, CoinSubtraction, Coins, Heads, MockTurtles, Row, Ruler, Tartan, Turn,

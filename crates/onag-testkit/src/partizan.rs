@@ -19,6 +19,28 @@ pub fn game(left: Vec<Rc<Tree>>, right: Vec<Rc<Tree>>) -> Rc<Tree> {
     Rc::new(Tree { left, right })
 }
 
+/// The outcome class of `tree` by the definition (Siegel, CGT §I.1): the player to move
+/// wins when some move leaves the other player, moving next, a loss.
+pub fn outcome(tree: &Rc<Tree>) -> onag_core::partizan::PartizanOutcome {
+    use onag_core::partizan::PartizanOutcome;
+    fn wins(tree: &Rc<Tree>, left: bool, memo: &mut HashMap<(*const Tree, bool), bool>) -> bool {
+        if let Some(&v) = memo.get(&(Rc::as_ptr(tree), left)) {
+            return v;
+        }
+        let options = if left { &tree.left } else { &tree.right };
+        let v = options.iter().any(|o| !wins(o, !left, memo));
+        memo.insert((Rc::as_ptr(tree), left), v);
+        v
+    }
+    let mut memo = HashMap::new();
+    match (wins(tree, true, &mut memo), wins(tree, false, &mut memo)) {
+        (true, true) => PartizanOutcome::Next,
+        (false, false) => PartizanOutcome::Previous,
+        (true, false) => PartizanOutcome::Left,
+        (false, true) => PartizanOutcome::Right,
+    }
+}
+
 type Pair = (*const Tree, *const Tree);
 
 /// Compares games by the definition, remembering answers by the trees' addresses.

@@ -20,6 +20,9 @@ pub struct Dyadic {
     /// numbers most games hold read it and never the big integer's digits (a function of
     /// `numerator`, so equality and hashing agree with it).
     small: Option<i64>,
+    /// The value times `2^64`, when the numerator is small and the exponent at most 64: then
+    /// exact in 128 bits, and two numbers compare by one comparison of machine integers.
+    fixed: Option<i128>,
 }
 
 impl Dyadic {
@@ -43,8 +46,13 @@ impl Dyadic {
 
     /// `numerator / 2^exponent` as given (already in lowest terms).
     fn of(numerator: BigInt, exponent: u32) -> Dyadic {
+        let small = numerator.to_i64();
         Dyadic {
-            small: numerator.to_i64(),
+            small,
+            // |small| < 2^63 and a shift of at most 64: below 2^127.
+            fixed: small
+                .filter(|_| exponent <= 64)
+                .map(|n| i128::from(n) << (64 - exponent)),
             numerator,
             exponent,
         }
@@ -61,6 +69,7 @@ impl Dyadic {
             numerator: BigInt::zero(),
             exponent: 0,
             small: Some(0),
+            fixed: Some(0),
         }
     }
 
@@ -72,6 +81,12 @@ impl Dyadic {
     /// `k` where the denominator in lowest terms is `2^k`.
     pub fn exponent(&self) -> u32 {
         self.exponent
+    }
+
+    /// The value times `2^64` as a machine integer, when that is exact (a small numerator,
+    /// an exponent at most 64): a key that orders such numbers as they are ordered.
+    pub(crate) fn fixed(&self) -> Option<i128> {
+        self.fixed
     }
 
     /// The denominator in lowest terms.
@@ -246,6 +261,9 @@ impl Dyadic {
 
 impl Ord for Dyadic {
     fn cmp(&self, other: &Dyadic) -> Ordering {
+        if let (Some(a), Some(b)) = (self.fixed, other.fixed) {
+            return a.cmp(&b);
+        }
         if let Some((a, b, _)) = self.small_aligned(other) {
             return a.cmp(&b);
         }

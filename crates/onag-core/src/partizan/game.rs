@@ -34,6 +34,15 @@ pub trait PartizanGame {
         position.clone()
     }
 
+    /// The representative of the positions equal to `position` or to its negative, and
+    /// whether `position` is the negative of it: for rules with a symmetry that swaps the
+    /// players (a Domineering board turned a quarter turn is its negative), so that a position
+    /// and its mirror are valued once. By default [`canonical`](PartizanGame::canonical)'s
+    /// representative, not negated.
+    fn signed_canonical(&self, position: &Self::Position) -> (Self::Position, bool) {
+        (self.canonical(position), false)
+    }
+
     /// The form of `position` where the rules know it without listing moves (a closed form,
     /// such as an integer where only one player can ever move), else `None`.
     fn closed_form(&self, _position: &Self::Position) -> Option<Form> {
@@ -139,18 +148,20 @@ impl<'g, G: PartizanGame> PartizanSolver<'g, G> {
         report: &mut dyn FnMut(u64),
     ) -> Result<Form> {
         let game = self.game;
-        let root = game.canonical(position);
+        let (root, root_negated) = game.signed_canonical(position);
         if let Some(form) = self.known.get(&root) {
-            return Ok(*form);
+            return signed(*form, root_negated);
         }
         let mut open: hashbrown::HashSet<G::Position> = hashbrown::HashSet::new();
         let cycle = || crate::error::Error::Cycle {
             position: "a position of this partizan game".to_string(),
         };
+        /// A position's representative, and whether the position is its negative.
+        type Signed<P> = (P, bool);
         enum Frame<P> {
             Enter(P),
-            Options(P, Vec<P>, Vec<P>),
-            Parts(P, Vec<P>),
+            Options(P, Vec<Signed<P>>, Vec<Signed<P>>),
+            Parts(P, Vec<Signed<P>>),
         }
         let mut stack = vec![Frame::Enter(root.clone())];
         let mut steps = 0u32;
@@ -171,44 +182,60 @@ impl<'g, G: PartizanGame> PartizanSolver<'g, G> {
                     if !open.insert(p.clone()) {
                         return Err(cycle());
                     }
+                    let at = stack.len();
+                    let enter = |stack: &mut Vec<Frame<G::Position>>, q: &G::Position| {
+                        if !self.known.contains_key(q) {
+                            stack.push(Frame::Enter(q.clone()));
+                        }
+                    };
+                    // The options' frames go above their position's, so valued first.
                     if let Some(parts) = game.components(&p).filter(|parts| parts.len() > 1) {
-                        let parts: Vec<G::Position> =
-                            parts.iter().map(|q| game.canonical(q)).collect();
-                        stack.push(Frame::Parts(p, parts.clone()));
-                        stack.extend(parts.into_iter().map(Frame::Enter));
+                        let parts: Vec<Signed<G::Position>> =
+                            parts.iter().map(|q| game.signed_canonical(q)).collect();
+                        for (q, _) in &parts {
+                            enter(&mut stack, q);
+                        }
+                        stack.insert(at, Frame::Parts(p, parts));
                     } else {
-                        let left: Vec<G::Position> =
-                            game.left_moves(&p).map(|q| game.canonical(&q)).collect();
-                        let right: Vec<G::Position> =
-                            game.right_moves(&p).map(|q| game.canonical(&q)).collect();
-                        let unknown: Vec<Frame<G::Position>> = left
-                            .iter()
-                            .chain(&right)
-                            .filter(|q| !self.known.contains_key(*q))
-                            .map(|q| Frame::Enter(q.clone()))
+                        let left: Vec<Signed<G::Position>> = game
+                            .left_moves(&p)
+                            .map(|q| game.signed_canonical(&q))
                             .collect();
-                        stack.push(Frame::Options(p, left, right));
-                        stack.extend(unknown);
+                        let right: Vec<Signed<G::Position>> = game
+                            .right_moves(&p)
+                            .map(|q| game.signed_canonical(&q))
+                            .collect();
+                        for (q, _) in left.iter().chain(&right) {
+                            enter(&mut stack, q);
+                        }
+                        stack.insert(at, Frame::Options(p, left, right));
                     }
                 }
                 Frame::Options(p, left, right) => {
                     let known = &self.known;
-                    let get = |q: &G::Position| known.get(q).copied().ok_or_else(cycle);
+                    let get = |(q, negated): &Signed<G::Position>| {
+                        signed(known.get(q).copied().ok_or_else(cycle)?, *negated)
+                    };
                     let l = left.iter().map(get).collect::<Result<Vec<Form>>>()?;
                     let r = right.iter().map(get).collect::<Result<Vec<Form>>>()?;
                     let form = Form::from_options(&l, &r)?;
                     self.remember(&mut open, p, form, report)?;
                 }
                 Frame::Parts(p, parts) => {
-                    let mut sum = Form::zero();
-                    for q in &parts {
-                        sum = sum.add(self.known.get(q).copied().ok_or_else(cycle)?)?;
+                    let mut sum: Option<Form> = None;
+                    for (q, negated) in &parts {
+                        let form = signed(self.known.get(q).copied().ok_or_else(cycle)?, *negated)?;
+                        sum = Some(match sum {
+                            Some(sum) => sum.add(form)?,
+                            None => form,
+                        });
                     }
+                    let sum = sum.unwrap_or_else(Form::zero);
                     self.remember(&mut open, p, sum, report)?;
                 }
             }
         }
-        Ok(self.known[&root])
+        signed(self.known[&root], root_negated)
     }
 
     fn remember(
@@ -231,6 +258,11 @@ impl<'g, G: PartizanGame> PartizanSolver<'g, G> {
         self.known.insert(position, form);
         Ok(())
     }
+}
+
+/// `form`, or its negative when `negated`.
+fn signed(form: Form, negated: bool) -> Result<Form> {
+    if negated { form.neg() } else { Ok(form) }
 }
 
 /// An impartial game seen as a partizan one: both players have the same moves. Its

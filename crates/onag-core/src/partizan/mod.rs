@@ -28,6 +28,7 @@
 mod dyadic;
 mod game;
 mod notation;
+mod search;
 mod table;
 mod thermograph;
 
@@ -39,6 +40,7 @@ use num_bigint::BigInt;
 pub use dyadic::{Dyadic, DyadicError};
 pub use game::{Impartial, PartizanGame, PartizanSolver, canonical_form};
 pub use notation::{Expression, FormError, Value, evaluate};
+pub use search::OutcomeSearch;
 pub use thermograph::{Thermograph, Trajectory};
 
 use crate::error::{Error, Result};
@@ -148,11 +150,10 @@ impl Form {
     /// The canonical form of `{left | right}`.
     pub fn from_options(left: &[Form], right: &[Form]) -> Result<Form> {
         with(|t| {
-            let raw = t.raw(
+            Ok(Form(t.with_options(
                 left.iter().map(|f| f.0).collect(),
                 right.iter().map(|f| f.0).collect(),
-            )?;
-            Ok(Form(t.canon(raw)?))
+            )?))
         })
     }
 

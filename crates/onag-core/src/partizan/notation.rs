@@ -753,8 +753,9 @@ fn shape(t: &mut Table, id: Id, shapes: &mut HashMap<Id, Shape>) -> Result<Shape
 
 /// Options in the order they are printed: by birthday (as CGSuite lists them: `*,v`,
 /// `0,*,*2`, `{2|0},Miny(2)`), then numbers, number-up-stars and general forms, numbers and
-/// number-up-stars by value, general forms as they were made.
-fn order(t: &mut Table, options: &[Id]) -> Result<Vec<Id>> {
+/// number-up-stars by value, general forms by their [`shape_key`]: so the printing is a
+/// function of the value alone, whatever order the table made the forms in.
+fn order(t: &mut Table, options: &[Id], keys: &mut HashMap<Id, u128>) -> Result<Vec<Id>> {
     let mut keyed = Vec::with_capacity(options.len());
     for &o in options {
         let birthday = (*t.birthday(o)?).clone();
@@ -763,15 +764,82 @@ fn order(t: &mut Table, options: &[Id]) -> Result<Vec<Id>> {
             Some(n) => (1, Some(n)),
             None => (2, None),
         };
+        let key = if rank.1.is_none() {
+            shape_key(t, o, keys)?
+        } else {
+            0
+        };
         keyed.push((
             birthday,
             rank.0,
             rank.1.map(|n| (n.number, n.ups, n.nim)),
+            key,
             o,
         ));
     }
     keyed.sort();
-    Ok(keyed.into_iter().map(|k| k.3).collect())
+    Ok(keyed.into_iter().map(|k| k.4).collect())
+}
+
+/// One step of a 64-bit mix (splitmix64's finaliser).
+fn mix(mut h: u64, word: u64) -> u64 {
+    h ^= word;
+    h = h.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    h = (h ^ (h >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h = (h ^ (h >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^ (h >> 31)
+}
+
+/// A 128-bit key of a canonical form worked out from its value alone, from the leaves up: a
+/// number-up-star's from its number, ups and nim; a general form's from its options' keys,
+/// each side sorted. Equal forms get equal keys in any run; it orders the general options of
+/// equal birthday when printed ([`order`]). Without recursion on the form's depth.
+fn shape_key(t: &mut Table, id: Id, keys: &mut HashMap<Id, u128>) -> Result<u128> {
+    let mut stack = vec![(id, false)];
+    while let Some((g, ready)) = stack.pop() {
+        if keys.contains_key(&g) {
+            continue;
+        }
+        if let Some(n) = t.as_nus(g) {
+            let mut lanes = [1u64, 2u64];
+            for lane in &mut lanes {
+                for byte in n.number.to_string().bytes() {
+                    *lane = mix(*lane, u64::from(byte));
+                }
+                *lane = mix(*lane, n.ups as u64);
+                *lane = mix(*lane, n.nim);
+            }
+            keys.insert(g, (u128::from(lanes[0]) << 64) | u128::from(lanes[1]));
+            continue;
+        }
+        t.ensure_options(g)?;
+        if !ready {
+            stack.push((g, true));
+            for &o in t.left(g).iter().chain(t.right(g)) {
+                if !keys.contains_key(&o) {
+                    stack.push((o, false));
+                }
+            }
+            continue;
+        }
+        let mut sides = [Vec::new(), Vec::new()];
+        for (side, list) in [t.left(g), t.right(g)].into_iter().enumerate() {
+            sides[side] = list.iter().map(|o| keys[o]).collect();
+            sides[side].sort_unstable();
+        }
+        let mut lanes = [3u64, 4u64];
+        for lane in &mut lanes {
+            for (side, list) in sides.iter().enumerate() {
+                *lane = mix(*lane, 5 + side as u64);
+                for &k in list {
+                    *lane = mix(*lane, (k >> 64) as u64);
+                    *lane = mix(*lane, k as u64);
+                }
+            }
+        }
+        keys.insert(g, (u128::from(lanes[0]) << 64) | u128::from(lanes[1]));
+    }
+    Ok(keys[&id])
 }
 
 /// The form `id` as CGSuite prints it, without recursion on its depth.
@@ -827,6 +895,7 @@ pub(crate) fn render(t: &mut Table, id: Id) -> Result<String> {
         List(Vec<Id>),
     }
     let mut out = String::new();
+    let mut keys: HashMap<Id, u128> = HashMap::new();
     let mut work = vec![Item::Whole(id)];
     while let Some(item) = work.pop() {
         match item {
@@ -851,7 +920,7 @@ pub(crate) fn render(t: &mut Table, id: Id) -> Result<String> {
                         out.push('(');
                     } else {
                         work.push(Item::Text("}".to_string()));
-                        work.push(Item::List(order(t, &options)?));
+                        work.push(Item::List(order(t, &options, &mut keys)?));
                         out.push('{');
                     }
                 }
@@ -867,9 +936,9 @@ pub(crate) fn render(t: &mut Table, id: Id) -> Result<String> {
             Item::Inline(g) => {
                 let n = bars[&g];
                 let (l, r) = (t.left(g).to_vec(), t.right(g).to_vec());
-                work.push(Item::Side(order(t, &r)?));
+                work.push(Item::Side(order(t, &r, &mut keys)?));
                 work.push(Item::Text("|".repeat(n)));
-                work.push(Item::Side(order(t, &l)?));
+                work.push(Item::Side(order(t, &l, &mut keys)?));
             }
             Item::List(list) => {
                 for (i, &o) in list.iter().enumerate().rev() {

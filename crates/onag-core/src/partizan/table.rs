@@ -342,6 +342,17 @@ impl Table {
         Ok(id)
     }
 
+    /// The canonical form with these (canonical) options: at once when they are numbers with
+    /// a number between them, the commonest case in a game's search, else by simplifying the
+    /// raw form.
+    pub(crate) fn with_options(&mut self, left: Vec<Id>, right: Vec<Id>) -> Result<Id> {
+        if let Some(x) = self.number_between(&left, &right) {
+            return Ok(self.number(x));
+        }
+        let raw = self.raw(left, right)?;
+        self.canon(raw)
+    }
+
     /// The node of a canonical form with these options (sorted, deduplicated): the
     /// number-up-star it is, if it is one, so that each value has one node.
     fn canonical(&mut self, left: Vec<Id>, right: Vec<Id>) -> Result<Id> {
@@ -368,22 +379,23 @@ impl Table {
     /// a Right option.
     fn set_stops(&mut self, id: Id) {
         let node = &self.nodes[id as usize];
-        let mut left: Option<Dyadic> = None;
-        let mut right: Option<Dyadic> = None;
+        let mut left: Option<&Dyadic> = None;
+        let mut right: Option<&Dyadic> = None;
         for &o in node.left.iter() {
             let Some(s) = self.known_stops(o) else { return };
-            if left.as_ref().is_none_or(|l| s.1 > l) {
-                left = Some(s.1.clone());
+            if left.is_none_or(|l| s.1 > l) {
+                left = Some(s.1);
             }
         }
         for &o in node.right.iter() {
             let Some(s) = self.known_stops(o) else { return };
-            if right.as_ref().is_none_or(|r| s.0 < r) {
-                right = Some(s.0.clone());
+            if right.is_none_or(|r| s.0 < r) {
+                right = Some(s.0);
             }
         }
         if let (Some(l), Some(r)) = (left, right) {
-            self.nodes[id as usize].stops = Some(Box::new((l, r)));
+            let stops = Box::new((l.clone(), r.clone()));
+            self.nodes[id as usize].stops = Some(stops);
         }
     }
 
@@ -1319,7 +1331,7 @@ impl Table {
                 return Ok(Some(Answer::Form(self.number(x))));
             }
             let mut le = |table: &mut Table, x: Id, y: Id| Ok(table.need_leq(x, y, needs));
-            match self.simplify_round(g, &left, &right, &mut le)? {
+            match self.simplify_round(g, &left, &right, true, &mut le)? {
                 None => return Ok(None),
                 Some((l, r, changed)) => {
                     left = l;
@@ -1340,18 +1352,27 @@ impl Table {
     /// One round of simplifying `g = {left | right}` under the order `le` (which answers
     /// `None` for a comparison not known yet): dominated options removed, then reversible
     /// ones bypassed (Siegel, CGT §II.2). The new options and whether a reversal changed
-    /// them, or `None` if a comparison was not known.
+    /// them, or `None` if a comparison was not known. `exact` says that `le` is the order of
+    /// games itself, between canonical forms (two different ones never equal), so that the
+    /// undominated options are found among the stops' order ([`Table::undominated`]).
     #[allow(clippy::type_complexity)]
     fn simplify_round(
         &mut self,
         g: Id,
         left: &[Id],
         right: &[Id],
+        exact: bool,
         le: &mut dyn FnMut(&mut Table, Id, Id) -> Result<Option<bool>>,
     ) -> Result<Option<(Vec<Id>, Vec<Id>, bool)>> {
         let mut missing = false;
         let mut keep = [Vec::new(), Vec::new()];
         for (side, list) in [left, right].into_iter().enumerate() {
+            if exact {
+                if let Some(kept) = self.undominated(list, side == 0, le, &mut missing)? {
+                    keep[side] = kept;
+                    continue;
+                }
+            }
             for (i, &x) in list.iter().enumerate() {
                 let mut dominated = false;
                 for (j, &y) in list.iter().enumerate() {
@@ -1394,13 +1415,16 @@ impl Table {
         for side in 0..2 {
             for &x in &keep[side] {
                 self.ensure_options(x)?;
-                let answers: Vec<Id> = if side == 0 {
-                    self.right(x).to_vec()
-                } else {
-                    self.left(x).to_vec()
-                };
+                fn answers(table: &Table, x: Id, side: usize) -> &[Id] {
+                    if side == 0 {
+                        table.right(x)
+                    } else {
+                        table.left(x)
+                    }
+                }
                 let mut reversed = None;
-                for y in answers {
+                for k in 0..answers(self, x, side).len() {
+                    let y = answers(self, x, side)[k];
                     let (low, high) = if side == 0 { (y, g) } else { (g, y) };
                     match le(self, low, high)? {
                         Some(true) => {
@@ -1435,6 +1459,94 @@ impl Table {
         r.sort_unstable();
         r.dedup();
         Ok(Some((l, r, changed)))
+    }
+
+    /// The options of one side that no other dominates (Left keeps the greatest, Right the
+    /// least), for canonical options whose stops are all known; `None` otherwise.
+    ///
+    /// `x <= y` gives `L(x) <= L(y)` and `R(x) <= R(y)` (Siegel, CGT §II.1), so in the order
+    /// of the stops, greatest first for Left, an option is dominated only by one met before
+    /// it or by one with the same stops. Each option is compared with the options kept so
+    /// far, and a kept one is dropped when a later one of the same stops dominates it: about
+    /// `n.k` comparisons for `k` options kept, not `n^2`.
+    #[allow(clippy::type_complexity)]
+    fn undominated(
+        &mut self,
+        list: &[Id],
+        left: bool,
+        le: &mut dyn FnMut(&mut Table, Id, Id) -> Result<Option<bool>>,
+        missing: &mut bool,
+    ) -> Result<Option<Vec<Id>>> {
+        if list.iter().any(|&x| self.known_stops(x).is_none()) {
+            return Ok(None);
+        }
+        fn stops(table: &Table, x: Id) -> (&Dyadic, &Dyadic) {
+            table.known_stops(x).expect("checked above")
+        }
+        // Sorted by the stops as machine integers where they fit (most games), else by the
+        // numbers themselves.
+        let fixed: Option<Vec<(i128, i128, Id)>> = list
+            .iter()
+            .map(|&x| {
+                let (l, r) = stops(self, x);
+                Some((l.fixed()?, r.fixed()?, x))
+            })
+            .collect();
+        let order: Vec<Id> = match fixed {
+            Some(mut keyed) => {
+                if left {
+                    keyed.sort_unstable_by_key(|k| std::cmp::Reverse((k.0, k.1)));
+                } else {
+                    keyed.sort_unstable();
+                }
+                keyed.into_iter().map(|k| k.2).collect()
+            }
+            None => {
+                let mut order = list.to_vec();
+                if left {
+                    order.sort_unstable_by(|&a, &b| stops(self, b).cmp(&stops(self, a)));
+                } else {
+                    order.sort_unstable_by(|&a, &b| stops(self, a).cmp(&stops(self, b)));
+                }
+                order
+            }
+        };
+        let mut kept: Vec<Id> = Vec::new();
+        for &x in &order {
+            let mut dominated = false;
+            for &y in &kept {
+                let (low, high) = if left { (x, y) } else { (y, x) };
+                match le(self, low, high)? {
+                    Some(true) => {
+                        dominated = true;
+                        break;
+                    }
+                    Some(false) => {}
+                    None => *missing = true,
+                }
+            }
+            if dominated {
+                continue;
+            }
+            let mut slot = 0;
+            while slot < kept.len() {
+                let y = kept[slot];
+                if stops(self, y) == stops(self, x) {
+                    let (low, high) = if left { (y, x) } else { (x, y) };
+                    match le(self, low, high)? {
+                        Some(true) => {
+                            kept.remove(slot);
+                            continue;
+                        }
+                        Some(false) => {}
+                        None => *missing = true,
+                    }
+                }
+                slot += 1;
+            }
+            kept.push(x);
+        }
+        Ok(Some(kept))
     }
 
     /// The number `{left | right}` is, when every option is a number and each Left one is
@@ -1629,7 +1741,7 @@ impl Table {
         right.sort_unstable();
         right.dedup();
         let mut le = |table: &mut Table, x: Id, y: Id| table.inf_leq(x, y).map(Some);
-        while let Some((l, r, changed)) = self.simplify_round(g, &left, &right, &mut le)? {
+        while let Some((l, r, changed)) = self.simplify_round(g, &left, &right, false, &mut le)? {
             left = l;
             right = r;
             if !changed {

@@ -63,7 +63,7 @@ pub(crate) use front::scan_misere_moves_to;
 pub use front::{Analysis, Evaluation, Game, MISERE_SCAN, Move, Position};
 pub use heaps::{HeapMove, HeapSolver, Ruleset, Tabulated};
 pub use loopy::Loopy;
-pub use partizan::{Partizan, PartizanNotation, Partizans};
+pub use partizan::{Partizan, PartizanGraph, PartizanNotation, PartizanSearch, Partizans};
 pub use pruned::{Prunable, Pruned};
 pub use searched::Searched;
 

@@ -6,7 +6,7 @@ use std::fmt;
 use std::sync::Mutex;
 
 use hashbrown::HashMap;
-use onag_core::partizan::{Form, PartizanGame, PartizanSolver};
+use onag_core::partizan::{Form, OutcomeSearch, PartizanGame, PartizanOutcome, PartizanSolver};
 
 use super::{Move, Position};
 use crate::Result;
@@ -88,6 +88,60 @@ pub trait Partizan: fmt::Display + Send + Sync {
         Ok(winning)
     }
 
+    /// Who wins the position, and the moves that win for each player moving first, by a
+    /// pruned search of the whole sum ([`OutcomeSearch`]): no forms, so it reaches positions
+    /// whose forms are out of reach. A winning move of Left's leaves a position that Left
+    /// wins with Right to move (the moves [`Partizan::winning_moves`] finds, there from their
+    /// forms).
+    ///
+    /// # Errors
+    ///
+    /// [`onag_core::Error::LimitExceeded`] past the positions bound
+    /// ([`Partizan::set_max_positions`]); [`onag_core::Error::Stopped`] on a stop request.
+    fn search(&self, position: &Position) -> Result<PartizanSearch>;
+
+    /// The graph of every position reachable from `position`, breadth first: each position
+    /// once (by how it is written) with its form, and each player's moves as edges. Node 0 is
+    /// `position`.
+    ///
+    /// # Errors
+    ///
+    /// [`onag_core::Error::LimitExceeded`] for [`Positions`](onag_core::Resource::Positions)
+    /// when more than `max_positions` positions are reachable, and as [`Partizan::form`].
+    fn graph(&self, position: &Position, max_positions: usize) -> Result<PartizanGraph> {
+        let mut nodes = vec![(position.clone(), self.form(position)?)];
+        let mut index: HashMap<Vec<String>, usize> = HashMap::new();
+        index.insert(position.components().to_vec(), 0);
+        let mut edges = Vec::new();
+        let mut next = 0;
+        while next < nodes.len() {
+            let from = nodes[next].0.clone();
+            for left in [true, false] {
+                for (after, form) in self.moves(&from, left)? {
+                    let key = after.position.components().to_vec();
+                    let to = match index.get(&key) {
+                        Some(&to) => to,
+                        None => {
+                            if nodes.len() >= max_positions {
+                                return Err(onag_core::Error::LimitExceeded {
+                                    resource: onag_core::Resource::Positions,
+                                    limit: max_positions as u64,
+                                }
+                                .into());
+                            }
+                            index.insert(key, nodes.len());
+                            nodes.push((after.position, form));
+                            nodes.len() - 1
+                        }
+                    };
+                    edges.push((next, to, left));
+                }
+            }
+            next += 1;
+        }
+        Ok(PartizanGraph { nodes, edges })
+    }
+
     /// Bounds the positions remembered (10^8 unless set).
     fn set_max_positions(&self, most: u64);
 
@@ -96,6 +150,28 @@ pub trait Partizan: fmt::Display + Send + Sync {
 
     /// How many positions are remembered.
     fn positions(&self) -> u64;
+}
+
+/// The positions reachable from one ([`Partizan::graph`]): node 0 the start.
+#[derive(Clone, Debug)]
+pub struct PartizanGraph {
+    /// Each position with its form.
+    pub nodes: Vec<(Position, Form)>,
+    /// The moves: from, to, and whether Left (else Right) makes it.
+    pub edges: Vec<(usize, usize, bool)>,
+}
+
+/// What a pruned search of a partizan position found ([`Partizan::search`]).
+#[derive(Clone, Debug)]
+pub struct PartizanSearch {
+    /// Who wins: `L`, `R`, `N` or `P`.
+    pub outcome: PartizanOutcome,
+    /// Left's moves that win, Left moving first.
+    pub left_moves: Vec<Move>,
+    /// Right's moves that win, Right moving first.
+    pub right_moves: Vec<Move>,
+    /// The sums of regions the search answered (each with the player to move).
+    pub positions: u64,
 }
 
 /// A partizan ruleset of [`crate::partizan`] as a [`Partizan`] game, with the forms it has
@@ -140,6 +216,53 @@ where
         Ok(std::borrow::Cow::Owned(parts))
     }
 
+    /// Runs `work` with the game's progress callback as a count of positions.
+    fn reporting<T>(&self, work: impl FnOnce(&mut dyn FnMut(u64)) -> T) -> T {
+        let mut progress = self
+            .progress
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner());
+        let mut report = |positions: u64| {
+            if let Some(progress) = progress.as_mut() {
+                progress(Progress::Search { positions });
+            }
+        };
+        work(&mut report)
+    }
+
+    /// Left's moves (`left`) or Right's in the sum of `parts`, component by component, each
+    /// with the parts it leaves. Moves that leave the same position (a domino toppled either
+    /// way off the end of a row) are one move.
+    fn each_move(&self, parts: &[G::Position], left: bool) -> Vec<(Move, Vec<G::Position>)> {
+        let mut out = Vec::new();
+        for (index, part) in parts.iter().enumerate() {
+            let nexts: Vec<G::Position> = if left {
+                self.game.left_moves(part).collect()
+            } else {
+                self.game.right_moves(part).collect()
+            };
+            let mut seen = hashbrown::HashSet::new();
+            for next in nexts {
+                if !seen.insert(next.clone()) {
+                    continue;
+                }
+                let description = self.game.describe_move(part, &next, left);
+                let mut after = parts.to_vec();
+                after[index] = next;
+                let written = self.position(after.clone());
+                out.push((
+                    Move {
+                        component: index,
+                        description,
+                        position: written,
+                    },
+                    after,
+                ));
+            }
+        }
+        out
+    }
+
     fn position(&self, parts: Vec<G::Position>) -> Position {
         let written = parts
             .iter()
@@ -156,22 +279,13 @@ where
             .unwrap_or_else(|poison| poison.into_inner());
         let (known, most) = &mut *guard;
         let mut solver = PartizanSolver::resume(&self.game, std::mem::take(known), *most);
-        let mut progress = self
-            .progress
-            .lock()
-            .unwrap_or_else(|poison| poison.into_inner());
-        let mut report = |positions: u64| {
-            if let Some(progress) = progress.as_mut() {
-                progress(Progress::Search { positions });
+        let total = self.reporting(|report| {
+            let mut total = Form::zero();
+            for part in parts {
+                total = total.add(solver.form_reporting(part, report)?)?;
             }
-        };
-        let mut total = Ok(Form::zero());
-        for part in parts {
-            total = total.and_then(|sum: Form| sum.add(solver.form_reporting(part, &mut report)?));
-            if total.is_err() {
-                break;
-            }
-        }
+            Ok::<Form, onag_core::Error>(total)
+        });
         *known = solver.into_known();
         Ok(total?)
     }
@@ -206,34 +320,40 @@ where
     fn moves(&self, position: &Position, left: bool) -> Result<Vec<(Move, Form)>> {
         let parts = self.components(position)?.into_owned();
         let mut out = Vec::new();
-        for (index, part) in parts.iter().enumerate() {
-            let nexts: Vec<G::Position> = if left {
-                self.game.left_moves(part).collect()
-            } else {
-                self.game.right_moves(part).collect()
-            };
-            let mut seen = hashbrown::HashSet::new();
-            for next in nexts {
-                // Moves that leave the same position (a domino toppled either way off the
-                // end of a row) are one move.
-                if !seen.insert(next.clone()) {
-                    continue;
-                }
-                let description = self.game.describe_move(part, &next, left);
-                let mut after = parts.clone();
-                after[index] = next;
-                let form = self.sum(&after)?;
-                out.push((
-                    Move {
-                        component: index,
-                        description,
-                        position: self.position(after),
-                    },
-                    form,
-                ));
-            }
+        for (next, after) in self.each_move(&parts, left) {
+            let form = self.sum(&after)?;
+            out.push((next, form));
         }
         Ok(out)
+    }
+
+    fn search(&self, position: &Position) -> Result<PartizanSearch> {
+        let parts = self.components(position)?.into_owned();
+        let most = self
+            .known
+            .lock()
+            .unwrap_or_else(|poison| poison.into_inner())
+            .1;
+        self.reporting(|report| {
+            let mut search = OutcomeSearch::new(&self.game, most);
+            search.set_progress(report);
+            let outcome = search.outcome_of_sum(&parts)?;
+            let mut winning = [Vec::new(), Vec::new()];
+            for (side, left) in [(0, true), (1, false)] {
+                for (next, after) in self.each_move(&parts, left) {
+                    if !search.wins_sum(&after, !left)? {
+                        winning[side].push(next);
+                    }
+                }
+            }
+            let [left_moves, right_moves] = winning;
+            Ok(PartizanSearch {
+                outcome,
+                left_moves,
+                right_moves,
+                positions: search.positions(),
+            })
+        })
     }
 
     fn set_progress(&self, progress: Box<dyn FnMut(Progress) + Send>) {

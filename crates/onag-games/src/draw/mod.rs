@@ -6,7 +6,7 @@ mod graph;
 mod plot;
 mod thermograph;
 
-pub use graph::{MISERE_CAPTION, escape, graph_svg, misere_label};
+pub use graph::{MISERE_CAPTION, escape, graph_svg, misere_label, partizan_graph_svg};
 pub use plot::{sequence_svg, sequence_svg_range};
 pub use thermograph::thermograph_svg;
 

@@ -110,4 +110,11 @@ impl PartizanGame for Domineering {
     fn canonical(&self, board: &Grid) -> Grid {
         board.cropped_least_flip()
     }
+
+    /// A board turned a quarter turn (transposed, then flipped) is its negative: Left's
+    /// vertical dominoes become horizontal, Right's (Winning Ways ch. 5). So a board and its
+    /// transpose share one representative.
+    fn signed_canonical(&self, board: &Grid) -> (Grid, bool) {
+        board.least_of_eight()
+    }
 }

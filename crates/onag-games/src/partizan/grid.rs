@@ -368,15 +368,170 @@ impl Grid {
         }
     }
 
+    /// The representative of the board's eight images (its flips, and the flips of its
+    /// transpose), cropped, and whether it is an image of the transpose: for a rule whose
+    /// transpose swaps the players, as Domineering's. Boards within 8 x 8 are worked as 8 x 8
+    /// bitboards (a transpose in three delta swaps, a flip in a byte swap or a bit reversal),
+    /// without a loop over cells; larger ones through [`cropped_least_flip`]
+    /// (Grid::cropped_least_flip) and [`transposed`](Grid::transposed).
+    pub(crate) fn least_of_eight(&self) -> (Grid, bool) {
+        let (rows, columns) = (self.rows(), self.columns());
+        if rows > 8 || columns > 8 {
+            let upright = self.cropped_least_flip();
+            let turned = upright.transposed().cropped_least_flip();
+            return if turned < upright {
+                (turned, true)
+            } else {
+                (upright, false)
+            };
+        }
+        let row_mask = (1u128 << columns) - 1;
+        let mut x = 0u64;
+        for r in 0..rows {
+            x |= (((self.cells >> (r * columns)) & row_mask) as u64) << (8 * r);
+        }
+        if x == 0 {
+            return (Grid::blank(1, 1), false);
+        }
+        // Cropped to the rows and columns that hold a cell.
+        x >>= 8 * (x.trailing_zeros() / 8);
+        let height = (64 - x.leading_zeros()).div_ceil(8);
+        let mut spread = x | (x >> 32);
+        spread |= spread >> 16;
+        spread |= spread >> 8;
+        spread &= 0xff;
+        let c0 = spread.trailing_zeros();
+        let width = 8 - (spread as u8).leading_zeros() - c0;
+        let bytes = |w: u32| 0x0101_0101_0101_0101u64 * ((1u64 << w) - 1);
+        x = (x >> c0) & bytes(width);
+        // The four flips of a board `h` rows by `w` columns, least first.
+        let least_flip = |x: u64, h: u32, w: u32| {
+            let rows_flipped = x.swap_bytes() >> (8 * (8 - h));
+            let mirror = |y: u64| (y.reverse_bits().swap_bytes() >> (8 - w)) & bytes(w);
+            x.min(rows_flipped).min(mirror(x)).min(mirror(rows_flipped))
+        };
+        let upright = least_flip(x, height, width);
+        let turned = least_flip(transpose8(x), width, height);
+        let (h, w, chosen, negated) = if (width, height, turned) < (height, width, upright) {
+            (width, height, turned, true)
+        } else {
+            (height, width, upright, false)
+        };
+        let mut cells = 0u128;
+        for r in 0..h as usize {
+            cells |= u128::from((chosen >> (8 * r)) & 0xff) << (r * w as usize);
+        }
+        (
+            Grid {
+                rows: h as u8,
+                columns: w as u8,
+                cells,
+            },
+            negated,
+        )
+    }
+
+    /// The board turned about its main diagonal: cell (r, c) to (c, r), rows and columns
+    /// swapped.
+    pub(crate) fn transposed(&self) -> Grid {
+        let (rows, columns) = (self.rows(), self.columns());
+        let mut cells = 0u128;
+        let mut left = self.cells;
+        while left != 0 {
+            let cell = left.trailing_zeros() as usize;
+            left &= left - 1;
+            let (r, c) = (cell / columns, cell % columns);
+            cells |= 1 << (c * rows + r);
+        }
+        Grid {
+            rows: columns as u8,
+            columns: rows as u8,
+            cells,
+        }
+    }
+
     /// The board with these cells marked.
     pub(crate) fn with_cells(&self, cells: u128) -> Grid {
         Grid { cells, ..*self }
     }
 }
 
+/// An 8 x 8 bitboard (bit `8r + c` for cell (r, c)) turned about its main diagonal: cell
+/// (r, c) to (c, r), by three delta swaps (Warren, *Hacker's Delight*, §7-3; the
+/// Chess Programming Wiki's `flipDiagA1H8`).
+fn transpose8(mut x: u64) -> u64 {
+    let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
+    x ^ t ^ (t >> 7)
+}
+
 #[cfg(test)]
 mod tests {
     use super::Grid;
+
+    #[test]
+    fn the_eight_images_share_one_representative() {
+        let mut state = 987654321u64;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            state >> 11
+        };
+        let flip_rows = |g: &Grid| {
+            let (rows, columns) = (g.rows(), g.columns());
+            let mut cells = 0u128;
+            for (r, c) in g.cells_of(g.cells()) {
+                cells |= 1 << ((rows - 1 - r) * columns + c);
+            }
+            g.with_cells(cells)
+        };
+        let flip_columns = |g: &Grid| {
+            let columns = g.columns();
+            let mut cells = 0u128;
+            for (r, c) in g.cells_of(g.cells()) {
+                cells |= 1 << (r * columns + columns - 1 - c);
+            }
+            g.with_cells(cells)
+        };
+        for rows in 1..=10usize {
+            for columns in 1..=10usize {
+                for _ in 0..30 {
+                    let all = Grid::all_cells(rows * columns);
+                    let mask = (u128::from(next()) << 64 | u128::from(next())) & all;
+                    let board = Grid::blank(rows, columns).with_cells(mask & (mask >> 3 | mask));
+                    let (chosen, negated) = board.least_of_eight();
+                    // The representative is the board's own or its transpose's cropped image.
+                    let image = if negated { board.transposed() } else { board };
+                    assert_eq!(
+                        image.cropped_least_flip(),
+                        chosen.cropped_least_flip(),
+                        "{rows}x{columns} {mask:b}"
+                    );
+                    for turned in [false, true] {
+                        let base = if turned { board.transposed() } else { board };
+                        for g in [
+                            base,
+                            flip_rows(&base),
+                            flip_columns(&base),
+                            flip_rows(&flip_columns(&base)),
+                        ] {
+                            let (other, other_negated) = g.least_of_eight();
+                            assert_eq!(other, chosen, "{rows}x{columns} {mask:b}");
+                            if chosen.transposed().cropped_least_flip()
+                                != chosen.cropped_least_flip()
+                            {
+                                assert_eq!(other_negated, negated ^ turned);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn the_small_and_the_wide_crop_agree() {

@@ -185,3 +185,24 @@ fn bad_boards_are_refused() {
         assert!(Clobber::parse(bad).is_err(), "{bad}");
     }
 }
+
+#[test]
+fn the_outcome_search_of_domineering_agrees_with_the_definition() {
+    use onag_core::partizan::OutcomeSearch;
+    use onag_testkit::partizan::outcome;
+    let mut random = Random(47);
+    let mut memo = HashMap::new();
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..80 {
+        let (rows, columns) = (1 + random.below(4), 1 + random.below(5));
+        let board = random_board(&mut random, rows, columns, b"...#");
+        let brute = domineering_tree(&board, &mut memo);
+        let mut search = OutcomeSearch::new(&Domineering, 1 << 20);
+        let found = search
+            .outcome(&Domineering::parse(&text(&board)).unwrap())
+            .unwrap();
+        assert_eq!(found, outcome(&brute), "{}", text(&board));
+        seen.insert(found);
+    }
+    assert_eq!(seen.len(), 4, "{seen:?}");
+}

@@ -10,11 +10,11 @@ use std::collections::HashMap;
 use std::hash::Hash;
 use std::rc::Rc;
 
-use onag_core::partizan::{Form, PartizanGame, canonical_form};
+use onag_core::partizan::{Form, OutcomeSearch, PartizanGame, canonical_form};
 use onag_games::partizan::{
     Amazons, Col, Cutcake, Hackenbush, Konane, Snort, ToadsAndFrogs, TopplingDominoes,
 };
-use onag_testkit::partizan::{Naive, Random, Tree, game, tree_of};
+use onag_testkit::partizan::{Naive, Random, Tree, game, outcome, tree_of};
 
 /// Left's options and Right's.
 type Options<S> = (Vec<S>, Vec<S>);
@@ -34,6 +34,15 @@ fn brute<S: Clone + Eq + Hash>(
     let t = game(left, right);
     memo.insert(start.clone(), t.clone());
     t
+}
+
+/// A board as its notation writes it: rows joined by `/`.
+fn board_text(board: &[Vec<u8>]) -> String {
+    board
+        .iter()
+        .map(|row| String::from_utf8(row.clone()).unwrap())
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 fn form<G: PartizanGame>(game: &G, position: G::Position) -> Form {
@@ -570,14 +579,14 @@ fn konane_agrees_with_its_rule() {
         let board: Vec<Vec<u8>> = (0..rows)
             .map(|_| (0..columns).map(|_| b"xo.."[random.below(4)]).collect())
             .collect();
-        let text = board
-            .iter()
-            .map(|row| String::from_utf8(row.clone()).unwrap())
-            .collect::<Vec<_>>()
-            .join("/");
+        let text = board_text(&board);
         let engine = form(&Konane, Konane::parse(&text).unwrap());
         let tree = brute(&board, &konane_moves, &mut memo);
         assert!(naive.eq(&tree_of(engine), &tree), "{text}: {engine}");
+        // The pruned search of who wins, by the definition of the outcome classes.
+        let mut search = OutcomeSearch::new(&Konane, 1 << 20);
+        let found = search.outcome(&Konane::parse(&text).unwrap()).unwrap();
+        assert_eq!(found, outcome(&tree), "{text}");
     }
 }
 
@@ -725,13 +734,12 @@ fn amazons_as_cgsuite_values_it_and_by_its_rule() {
             .collect();
         board[random.below(rows)][random.below(columns)] = b'x';
         board[random.below(rows)][random.below(columns)] = b'o';
-        let text = board
-            .iter()
-            .map(|row| String::from_utf8(row.clone()).unwrap())
-            .collect::<Vec<_>>()
-            .join("/");
+        let text = board_text(&board);
         let engine = form(&Amazons, Amazons::parse(&text).unwrap());
         let tree = brute(&board, &amazons_moves, &mut memo);
+        let mut search = OutcomeSearch::new(&Amazons, 1 << 20);
+        let found = search.outcome(&Amazons::parse(&text).unwrap()).unwrap();
+        assert_eq!(found, outcome(&tree), "{text}");
         assert!(naive.eq(&tree_of(engine), &tree), "{text}: {engine}");
     }
 }
