@@ -88,6 +88,9 @@ pub enum Command {
     /// Draw the thermograph of a position of a partizan game (or of an impartial one, whose
     /// value *n is the algebra's special case): its walls, mean and temperature.
     Thermograph(ThermographArgs),
+    /// Draw a position as SVG, for games drawn as pictures: a Hackenbush picture, each edge
+    /// numbered as its moves name it (`cut edge 3`).
+    Draw(DrawArgs),
     /// Serve the explorer: a web page on this machine to look at values, moves, sequences and
     /// quotients, and to play, in a browser.
     #[command(after_help = SERVE_HELP)]
@@ -369,6 +372,13 @@ pub struct ThermographArgs {
     pub format: FormFormat,
     #[command(flatten)]
     pub budget: BudgetArgs,
+}
+
+/// Arguments of `onag draw`.
+#[derive(Debug, Args)]
+pub struct DrawArgs {
+    #[command(flatten)]
+    pub source: GameArgs,
 }
 
 /// Arguments of `onag play`.

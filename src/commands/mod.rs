@@ -110,6 +110,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<(), Error> {
         Command::Nimber(arguments) => nimber::run(&arguments, out),
         Command::Form(arguments) => form::run(&arguments, out),
         Command::Thermograph(arguments) => partizan::thermograph(&arguments, out),
+        Command::Draw(arguments) => partizan::draw(&arguments, out),
         Command::Quotient(arguments) => quotient::run(&arguments, out),
         Command::Moves(arguments) => moves::run(&arguments, out),
         Command::Play(arguments) => {

@@ -10,7 +10,8 @@ use serde_json::{Value as Json, json};
 
 use super::Error;
 use crate::cli::{
-    BudgetArgs, GameArgs, GraphArgs, GraphFormat, PlayArgs, PositionArgs, Side, ThermographArgs,
+    BudgetArgs, DrawArgs, GameArgs, GraphArgs, GraphFormat, PlayArgs, PositionArgs, Side,
+    ThermographArgs,
 };
 
 /// The partizan game `source` names, if it names one.
@@ -322,6 +323,33 @@ pub(crate) fn graph(
         }
     }
     Ok(())
+}
+
+/// `onag draw`: a position drawn as SVG, for the games drawn as pictures (Hackenbush).
+pub(crate) fn draw(arguments: &DrawArgs, out: &mut dyn Write) -> Result<(), Error> {
+    let refused = |game: &str| {
+        Error::Usage(format!(
+            "`onag draw` draws Hackenbush pictures; {game} is written as text (the explorer draws boards from it)"
+        ))
+    };
+    let Some(game) = chosen(&arguments.source) else {
+        let name = arguments.source.game.as_deref().unwrap_or("this game");
+        return Err(refused(name));
+    };
+    let game = game?;
+    let budget = BudgetArgs {
+        max_positions: None,
+        max_options: onag_core::Budget::DEFAULT.options,
+        max_memory: 1 << 30,
+    };
+    let position = open(&*game, &arguments.source, &budget)?;
+    match game.drawing(&position)? {
+        Some(svg) => {
+            write!(out, "{svg}")?;
+            Ok(())
+        }
+        None => Err(refused(&game.to_string())),
+    }
 }
 
 /// `onag thermograph`: a position's thermograph, as text, JSON or SVG.

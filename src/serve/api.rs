@@ -330,11 +330,15 @@ fn api_route(api: &str, query: &str, post: bool, settings: &Settings) -> Result<
                 post,
             ))
         }
-        "thermograph" => {
+        "draw" | "thermograph" => {
             only_get(api)?;
             let query = Query::parse(query, &["game", "position", "job"])?;
-            arguments.extend(["thermograph".into(), "--format".into(), "svg".into()]);
-            arguments.extend(budget_flags(settings));
+            if api == "draw" {
+                arguments.push("draw".into());
+            } else {
+                arguments.extend(["thermograph".into(), "--format".into(), "svg".into()]);
+                arguments.extend(budget_flags(settings));
+            }
             position_words(&query, false, &mut arguments)?;
             Ok(command_route(
                 Lane::Quick,

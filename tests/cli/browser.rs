@@ -202,6 +202,19 @@ impl Drop for Browser {
 }
 
 /// The heaps of a position as the page writes it after "leaves ".
+/// Chromium, or `None` with the test skipped (a failure where `ONAG_REQUIRE_BROWSER` is set).
+fn chromium_or_skip() -> Option<PathBuf> {
+    let program = chromium();
+    if program.is_none() {
+        assert!(
+            std::env::var_os("ONAG_REQUIRE_BROWSER").is_none(),
+            "ONAG_REQUIRE_BROWSER is set, and no Chromium was found"
+        );
+        eprintln!("skipped: no Chromium found (install Debian's chromium, or set ONAG_CHROMIUM)");
+    }
+    program
+}
+
 fn heaps_left(text: &str) -> Vec<usize> {
     let words = text.trim_start_matches("leaves ");
     if words == "nothing" {
@@ -215,12 +228,7 @@ fn heaps_left(text: &str) -> Vec<usize> {
 
 #[test]
 fn the_explorer_works_in_a_real_browser() {
-    let Some(program) = chromium() else {
-        assert!(
-            std::env::var_os("ONAG_REQUIRE_BROWSER").is_none(),
-            "ONAG_REQUIRE_BROWSER is set, and no Chromium was found"
-        );
-        eprintln!("skipped: no Chromium found (install Debian's chromium, or set ONAG_CHROMIUM)");
+    let Some(program) = chromium_or_skip() else {
         return;
     };
     let kayles = oracle_values("kayles_0.77.json", "/G_expanded_by_rule_0_to_1199/values");
@@ -480,12 +488,7 @@ fn the_explorer_works_in_a_real_browser() {
 /// test plays the moves the page marks winning for Left and must win.
 #[test]
 fn the_partizan_explorer_places_dominoes_by_clicks() {
-    let Some(program) = chromium() else {
-        assert!(
-            std::env::var_os("ONAG_REQUIRE_BROWSER").is_none(),
-            "ONAG_REQUIRE_BROWSER is set, and no Chromium was found"
-        );
-        eprintln!("skipped: no Chromium found (install Debian's chromium, or set ONAG_CHROMIUM)");
+    let Some(program) = chromium_or_skip() else {
         return;
     };
     let server = crate::serve::start(&[]);
@@ -568,4 +571,71 @@ fn the_partizan_explorer_places_dominoes_by_clicks() {
     let result = browser.eval("document.querySelector('#result').textContent");
     assert!(result.as_str().unwrap().starts_with("You win"), "{result}");
     browser.screenshot("partizan-play-over");
+
+    // Hackenbush drawn as a picture: Winning Ways' tree l(l;rl), a blue trunk with a blue
+    // branch and a red-then-blue branch. Left may not cut the red edge (3); a click on the
+    // blue branch (edge 2) cuts it and leaves the stalk lrl, worth 3/4 by Berlekamp's sign
+    // expansion.
+    browser.open(&format!("{base}/game/hackenbush?position=l(l;rl)"));
+    browser.wait_for("document.querySelector('#picture path.edge[data-edge=\"4\"]')");
+    browser.screenshot("hackenbush-picture");
+    browser.eval(
+        "document.querySelector('#picture path.edge[data-edge=\"3\"]').dispatchEvent(new MouseEvent('click', {bubbles: true}))",
+    );
+    browser.wait_for("document.querySelector('#board-status').textContent.includes('not yours')");
+    browser.eval(
+        "document.querySelector('#picture path.edge[data-edge=\"2\"]').dispatchEvent(new MouseEvent('click', {bubbles: true}))",
+    );
+    browser.wait_for("new URLSearchParams(location.search).get('position') === 'lrl'");
+    browser.wait_text("#form", "3/4");
+}
+
+#[test]
+fn the_play_page_draws_heaps_as_counters_in_their_places() {
+    let Some(program) = chromium_or_skip() else {
+        return;
+    };
+    let server = crate::serve::start(&[]);
+    let base = format!("http://{}", server.address);
+    let mut browser = Browser::launch(&program);
+    let click = |browser: &mut Browser, heap: usize, counter: usize| {
+        browser.eval(&format!(
+            "document.querySelector('#heaps button.counter[data-heap=\"{heap}\"][data-counter=\"{counter}\"]').click()"
+        ));
+    };
+
+    // Nim 5 3, heaps in that order: a click on heap 1's third counter takes it and the two
+    // after it, leaving 2 where the 5 stood (the server would write 2 3). By Bouton's rule
+    // (2 xor 3 = 1) onag then takes one counter from the 3, leaving 2 2.
+    browser.open(&format!("{base}/play/nim?position=5%203"));
+    browser.wait_for("document.querySelectorAll('#heaps button.counter').length === 8");
+    browser.screenshot("heaps-counters");
+    click(&mut browser, 1, 3);
+    browser.wait_for("game_state.turns.length >= 2 && game_state.turns[1].position === '2 3'");
+    browser.wait_for("game_state.turns.length >= 3 && !game_state.waiting");
+    assert_eq!(
+        browser.eval("game_state.turns[2].position"),
+        serde_json::json!("2 2")
+    );
+    // The log names the heaps as the page numbers them: heap 1 was the 5.
+    let log = browser.eval("document.querySelector('#history').textContent");
+    assert!(log.as_str().unwrap().contains("heap 1: 5 -> 2"), "{log}");
+
+    // Kayles 2 7: pins 4 and 5 of the 7 knocked down leave 3 and 2 in its place (2 3 2);
+    // the first click alone names three moves (pin 4, pins 3-4, pins 4-5), offered by name.
+    browser.open(&format!("{base}/play/kayles?position=2%207"));
+    browser.wait_for("document.querySelectorAll('#heaps button.counter').length === 9");
+    click(&mut browser, 2, 4);
+    browser.wait_for("document.querySelector('#board-status').textContent.startsWith('3 moves')");
+    click(&mut browser, 2, 5);
+    browser.wait_for("game_state.turns.length >= 2 && game_state.turns[1].position === '2 3 2'");
+
+    // Chomp's board: a click on row 2, column 3 of 2 x 3 bites that square alone, leaving
+    // rows of 3 and 2, which the page shows next.
+    browser.open(&format!("{base}/game/chomp?position=2x3"));
+    browser.wait_for("document.querySelector('#boards td[data-row=\"1\"][data-column=\"2\"]')");
+    browser.screenshot("chomp-board");
+    browser.eval("document.querySelector('#boards td[data-row=\"1\"][data-column=\"2\"]').click()");
+    browser.wait_for("new URLSearchParams(location.search).get('position') === '3,2'");
+    browser.wait_for("document.querySelectorAll('#boards td').length === 5");
 }

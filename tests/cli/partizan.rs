@@ -69,8 +69,9 @@ fn moves_marks_the_winning_moves() {
     assert_eq!(listed["right_moves"].as_array().unwrap().len(), 4);
     let text = String::from_utf8(onag(&["moves", "hackenbush", "lr"]).stdout).unwrap();
     // lr = 1/2: Left cuts the bottom (to 0, winning), Right the top (to 1, losing).
-    assert!(text.contains("* lr -> 0"), "{text}");
-    assert!(text.contains("  lr -> l"), "{text}");
+    // Each cut names its edge, numbered from the ground as `onag draw` numbers them.
+    assert!(text.contains("* cut edge 1 (blue, 0-1): 0"), "{text}");
+    assert!(text.contains("  cut edge 2 (red, 1-2): l"), "{text}");
 }
 
 #[test]

@@ -145,6 +145,17 @@ fn every_api_route_answers_as_the_command_line_does() {
     let thermograph = server.get("/api/thermograph?game=domineering&position=2x2");
     assert_eq!(thermograph.status, 200);
     assert!(thermograph.content_type.starts_with("image/svg+xml"));
+    // A Hackenbush picture drawn: Winning Ways' tree l(l;rl) has four edges, numbered.
+    let drawn = server.get("/api/draw?game=hackenbush&position=l(l%3Brl)");
+    assert_eq!(drawn.status, 200);
+    assert!(drawn.content_type.starts_with("image/svg+xml"));
+    let body = String::from_utf8(drawn.body).unwrap();
+    assert_eq!(body.matches("data-edge=").count(), 4, "{body}");
+    refused(
+        &server.get("/api/draw?game=domineering&position=2x2"),
+        400,
+        "Hackenbush",
+    );
     // The nim product 8 * 8 = 13 (Conway, On Numbers and Games, ch. 6).
     assert_eq!(server.json("/api/nimber?expression=8+*+8")["value"], "13");
     // A sequence's plot marks the rare values: those whose bits under the mask are even in

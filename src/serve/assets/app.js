@@ -265,7 +265,10 @@ async function viewPosition(game) {
     result.replaceChildren(summary);
     const moves = await api("/api/moves", parameters);
     if (mine !== generation) return;
-    if (rowsOf(game.split(":")[0], String(value.position[0]))) {
+    if (game === "chomp") {
+      const status = el("p", { class: "note", id: "board-status", text: "Click a square to bite there (it and every square below and right of it go)." });
+      result.append(chompBoards(value.position, moves.moves, (move) => go(address(gamePath("game", game), { position: positionText(move.position), misere: misere ? "1" : "" })), status), status);
+    } else if (rowsOf(game.split(":")[0], String(value.position[0]))) {
       // A board (Cram): a click on the cells of a move makes it.
       const status = el("p", { class: "note", id: "board-status", text: "Click the cells of a move to make it." });
       const components = value.position.map(String);
@@ -355,7 +358,10 @@ async function playTurn(position, onagToMove) {
     return;
   }
   if (state !== game_state) return;
-  state.turns.push({ position, onagToMove, value, moves });
+  // The heaps in the page's order: the position as it was asked (the page sends its order).
+  let display = value && isHeapPosition(value.position) ? position.split(/\s+/).filter(Boolean).map(Number) : null;
+  if (display && (without(display, value.position).length > 0 || without(value.position, display).length > 0)) display = [...value.position];
+  state.turns.push({ position, onagToMove, value, moves, display });
   if (moves.moves.length === 0) {
     state.finished = true;
     state.waiting = false;
@@ -372,10 +378,11 @@ async function playTurn(position, onagToMove) {
     if (winning.length > 0) { next = winning[0]; said = value.winning_moves_described[0]; }
     else if (drawing.length > 0) { next = drawing[0]; said = value.drawing_moves_described[0]; }
     else { next = moves.moves[0].position; said = moves.moves[0].description; }
-    state.turns[state.turns.length - 1].said = said;
+    state.turns[state.turns.length - 1].said = inPagesOrder(said, value.position, display);
     state.waiting = true;
     drawPlay();
-    await playTurn(positionText(next), false);
+    const kept = display ? restack(display, heapMove(value.position, next)) : null;
+    await playTurn(kept ? kept.join(" ") : positionText(next), false);
     return;
   }
   state.waiting = false;
@@ -406,25 +413,177 @@ function drawPlay() {
       } }, "Hint"), " ",
       el("button", { type: "button", class: "plain", id: "undo-button", disabled: myTurns(state) < 2, onclick: undo }, "Undo")));
     parts.push(hint);
+    if (turn.value && state.game === "chomp") {
+      const status = el("p", { class: "note", id: "board-status", text: "Click a square to bite there, or pick the move below." });
+      parts.push(chompBoards(turn.value.position, turn.moves.moves, (move) => playerMoves(move), status), status);
+    } else if (turn.value && isHeapPosition(turn.value.position)) {
+      const status = el("p", { class: "note", id: "board-status", text: "Click the counters to take (the first of them for a take from the end), or pick the move below." });
+      parts.push(heapCounters(turn.display, turn.value.position, turn.moves.moves, (move, display) => playerMoves(move, display), status), status);
+    }
     parts.push(el("ul", { class: "moves", id: "play-moves" }, turn.moves.moves.map((move) =>
-      el("li", { class: "neutral" }, el("button", { type: "button", class: "plain play-move", onclick: () => playerMoves(move) }, move.description)))));
+      el("li", { class: "neutral" }, el("button", { type: "button", class: "plain play-move", onclick: () => playerMoves(move) }, inPagesOrder(move.description, turn.value.position, turn.display))))));
   }
   parts.push(el("h2", { text: "The game so far" }), historyLog(state), valueChart(state));
   state.board.replaceChildren(...parts);
+}
+
+// ---- Chomp drawn as its board ---------------------------------------------------------------
+// A component is written RxC, as one number (a single row) or as row lengths; its moves are
+// named "bite at row R, column C", so a click on a square picks the move that bites there.
+
+function chompRows(component) {
+  if (Array.isArray(component)) return component.map(Number);
+  if (typeof component === "number") return [component];
+  const whole = /^(\d+)x(\d+)$/.exec(String(component));
+  if (whole) return Array.from({ length: Number(whole[1]) }, () => Number(whole[2]));
+  return String(component).split(",").map(Number);
+}
+
+function chompBoards(components, moves, play, status) {
+  return el("div", { class: "boards", id: "boards" }, components.map((component, index) => {
+    const rows = chompRows(component);
+    if (rows.some((n) => !(n >= 0)) || rows.reduce((a, b) => a + b, 0) > 400) return el("span", { class: "mono component", text: componentText(component) });
+    return el("table", { class: "board partizan-board chomp", "data-component": index }, rows.map((length, r) =>
+      el("tr", {}, Array.from({ length }, (_, c) => el("td", {
+        class: "cell " + (r === 0 && c === 0 ? "cell-filled poison" : "cell-empty"),
+        "data-row": r, "data-column": c,
+        title: r === 0 && c === 0 ? "the poisoned square" : "bite here",
+        onclick: play ? () => {
+          const move = moves.find((m) => m.component - 1 === index && m.description === "bite at row " + (r + 1) + ", column " + (c + 1));
+          if (move) play(move);
+          else status.textContent = "No bite there: the poisoned corner is never eaten by choice.";
+        } : null,
+      })))));
+  }));
+}
+
+// ---- heaps drawn as counters ------------------------------------------------------------
+// A heap game's position is drawn as rows of counters, each heap kept in its place while the
+// game goes on (the server writes positions sorted; the page keeps its own order, and puts
+// the parts a move leaves where the heap was). A move is picked from the server's list by
+// the counters it takes: a move that leaves parts (a) of a heap of h takes counters a+1..h,
+// parts (a, b) counters a+1..h-b (Kayles' pins from the middle), no part all of them.
+
+// The multiset difference a - b of two lists of numbers.
+function without(a, b) {
+  const left = [...b];
+  const out = [];
+  for (const x of a) {
+    const at = left.indexOf(x);
+    if (at >= 0) left.splice(at, 1); else out.push(x);
+  }
+  return out;
+}
+
+// What a move from `before` to `after` (lists of heaps) did: the heap moved on and the parts
+// left, or null when it is not one heap replaced by parts.
+function heapMove(before, after) {
+  const removed = without(before, after);
+  if (removed.length !== 1) return null;
+  return { heap: removed[0], parts: without(after, before) };
+}
+
+// The ways a move can be read as counters taken from its heap: each a range [from, to]
+// (1-based) with the parts in the order they stand, the part before the range first.
+function takenCounters(move) {
+  const { heap, parts } = move;
+  if (parts.length === 0) return [{ range: [1, heap], parts }];
+  if (parts.length === 1 && parts[0] < heap) return [{ range: [parts[0] + 1, heap], parts }];
+  if (parts.length === 2 && parts[0] + parts[1] < heap) {
+    const [a, b] = parts;
+    const ways = [{ range: [a + 1, heap - b], parts: [a, b] }];
+    if (a !== b) ways.push({ range: [b + 1, heap - a], parts: [b, a] });
+    return ways;
+  }
+  return [];
+}
+
+// The heaps in the page's order after a move: the heap's first place holds its parts.
+function restack(display, move) {
+  if (!move) return null;
+  const at = display.indexOf(move.heap);
+  if (at < 0) return null;
+  return [...display.slice(0, at), ...move.parts, ...display.slice(at + 1)];
+}
+
+// A move's words ("heap 2: 5 -> 3", numbered in the server's sorted order) with the heap
+// numbered as the page draws it.
+function inPagesOrder(description, position, display) {
+  if (!display) return description;
+  return description.replace(/^heap (\d+):/, (whole, number) => {
+    const at = display.indexOf(position[Number(number) - 1]);
+    return at < 0 ? whole : "heap " + (at + 1) + ":";
+  });
+}
+
+function isHeapPosition(position) {
+  return Array.isArray(position) && position.length > 0 && position.every((x) => typeof x === "number");
+}
+
+// The counters of `display`, clickable: counters clicked in one heap are kept until they
+// name one move of `moves` (the server's list from `position`), which `play` then makes.
+function heapCounters(display, position, moves, play, status) {
+  let heapAt = null;
+  let picked = new Set();
+  const holder = el("div", { class: "heaps", id: "heaps" });
+  // The moves that take every counter picked, each read one way (its parts ordered).
+  const candidates = () => moves.flatMap((move) => {
+    const done = heapMove(position, move.position);
+    if (!done || done.heap !== display[heapAt]) return [];
+    return takenCounters(done)
+      .filter(({ range }) => [...picked].every((k) => range[0] <= k && k <= range[1]))
+      .map((way) => ({ move, done: { heap: done.heap, parts: way.parts }, taken: way.range }));
+  });
+  const draw = () => holder.replaceChildren(...display.map((size, index) => el("div", { class: "heap", "data-heap": index + 1 },
+    el("span", { class: "heap-label", text: "heap " + (index + 1) + " (" + size + ")" }),
+    size > 60 ? el("span", { class: "note", text: " too many counters to draw: pick its move below" })
+      : el("span", { class: "counters" }, Array.from({ length: size }, (_, k) => el("button", {
+        type: "button", class: "counter" + (heapAt === index && picked.has(k + 1) ? " selected" : ""),
+        "data-heap": index + 1, "data-counter": k + 1, "aria-label": "heap " + (index + 1) + " counter " + (k + 1),
+        onclick: () => click(index, k + 1),
+      }, "●"))))));
+  const click = (index, k) => {
+    if (heapAt !== index) { heapAt = index; picked = new Set(); }
+    if (picked.has(k)) picked.delete(k); else picked.add(k);
+    const found = candidates();
+    const low = Math.min(...picked), high = Math.max(...picked);
+    const exact = found.filter(({ taken }) => taken[0] === low && taken[1] === high);
+    const fromLow = found.filter(({ taken }) => taken[0] === low);
+    // One move takes them all; or, of two counters or more, one takes exactly those from the
+    // first picked to the last; or, where every move takes from the end of the heap (Nim), the
+    // one that takes from the counter clicked on.
+    const fromEnd = found.every(({ taken }) => taken[1] === display[heapAt]);
+    const chosen = found.length === 1 ? found[0]
+      : picked.size >= 2 && exact.length === 1 ? exact[0]
+        : picked.size === 1 && fromEnd && fromLow.length === 1 ? fromLow[0] : null;
+    if (chosen && picked.size > 0) { play(chosen.move, restack(display, chosen.done)); return; }
+    if (found.length === 0) {
+      status.replaceChildren("No move takes those counters: click the counters a move takes.");
+      picked = new Set();
+    } else {
+      status.replaceChildren(found.length + " moves take these counters: ", ...found.map(({ move, done }) =>
+        el("button", { type: "button", class: "plain pick-move", onclick: () => play(move, restack(display, done)) }, inPagesOrder(move.description, position, display))), " (or click more counters).");
+    }
+    draw();
+  };
+  draw();
+  return holder;
 }
 
 function myTurns(state) {
   return state.turns.filter((turn) => !turn.onagToMove).length;
 }
 
-async function playerMoves(move) {
+async function playerMoves(move, display) {
   const state = game_state;
   const turn = state.turns[state.turns.length - 1];
   if (state.waiting || state.finished || turn.onagToMove) return;
-  turn.said = move.description;
+  turn.said = turn.value ? inPagesOrder(move.description, turn.value.position, turn.display) : move.description;
   state.waiting = true;
   drawPlay();
-  await playTurn(positionText(move.position), true);
+  // The heaps keep their places: the position is sent in the page's order.
+  const next = display || (turn.value && isHeapPosition(turn.value.position) ? restack(turn.display, heapMove(turn.value.position, move.position)) : null);
+  await playTurn(next ? next.join(" ") : positionText(move.position), true);
 }
 
 // Takes back the player's last turn (and onag's reply to it).
@@ -755,6 +914,41 @@ function clickableBoards(game, components, moves, play, status) {
   return holder;
 }
 
+// Games drawn as pictures by the server (`onag draw`): Hackenbush, whose moves name the edge
+// they cut ("cut edge 3 ..."), numbered as the drawing's `data-edge`.
+const PICTURE_GAMES = new Set(["hackenbush"]);
+
+// The drawn position, in `holder`, each edge a click that plays the move cutting it (one of
+// `moves`, the server's list for the side to move); no clicks when `play` is null.
+function pictureBoards(game, components, moves, play, status) {
+  const holder = el("div", { class: "boards", id: "boards" }, el("p", { class: "note", text: "Drawing…" }));
+  api("/api/draw", { game, position: components.join(" ") }, { asText: true, noJob: true }).then((svg) => {
+    const box = svgBox(svg);
+    box.id = "picture";
+    if (play) {
+      box.querySelectorAll("path.edge").forEach((path) => {
+        path.style.cursor = "pointer";
+        path.addEventListener("click", () => {
+          const component = Number(path.getAttribute("data-component"));
+          const edge = Number(path.getAttribute("data-edge"));
+          const move = moves.find((candidate) => candidate.component - 1 === component && candidate.description.startsWith("cut edge " + edge + " "));
+          if (move) play(move);
+          else status.textContent = "Edge " + edge + " is not yours to cut: Left cuts blue and green edges, Right red and green.";
+        });
+      });
+    }
+    holder.replaceChildren(box);
+  }).catch((error) => holder.replaceChildren(errorBox(error.message)));
+  return holder;
+}
+
+// The position to click: a picture or a board.
+function positionBoards(game, components, moves, play, status) {
+  if (PICTURE_GAMES.has(game)) return pictureBoards(game, components, moves, play, status);
+  if (!play) return partizanBoards(game, components, new Set(), null);
+  return clickableBoards(game, components, moves, play, status);
+}
+
 function partizanMovesList(game, moves, left, winningOnly) {
   const list = left ? moves.left_moves : moves.right_moves;
   if (list.length === 0) return el("p", { class: "note", id: (left ? "left" : "right") + "-no-moves", text: sideName(left) + " has no move." });
@@ -795,13 +989,13 @@ async function viewPartizan(game, entry) {
       el("dt", { text: "temperature" }), el("dd", { id: "temperature", text: value.temperature }),
       el("dt", { text: "mean" }), el("dd", { id: "mean", text: value.mean }),
       el("dt", { text: "stops" }), el("dd", { id: "stops", text: "left " + value.left_stop + ", right " + value.right_stop }));
-    const status = el("p", { class: "note", id: "board-status", text: "Click the cells of a move to make it." });
+    const status = el("p", { class: "note", id: "board-status", text: PICTURE_GAMES.has(game) ? "Click an edge to cut it." : "Click the cells of a move to make it." });
     const left = moving === "left";
     const sideLinks = el("p", { class: "links" }, "Clicks move for: ",
       link(address(gamePath("game", game), { position, side: "left" }), "Left" + (left ? " ✓" : ""), { id: "side-left" }),
       link(address(gamePath("game", game), { position, side: "right" }), "Right" + (left ? "" : " ✓"), { id: "side-right" }));
     const sideMoves = left ? moves.left_moves : moves.right_moves;
-    const boards = clickableBoards(game, value.position, sideMoves, (move) => go(address(gamePath("game", game), { position: move.position.join(" "), side: left ? "right" : "left" })), status);
+    const boards = positionBoards(game, value.position, sideMoves, (move) => go(address(gamePath("game", game), { position: move.position.join(" "), side: left ? "right" : "left" })), status);
     result.replaceChildren(summary, sideLinks, boards, status,
       el("h2", { text: "Left's moves" }), partizanMovesList(game, moves, true, false),
       el("h2", { text: "Right's moves" }), partizanMovesList(game, moves, false, false));
@@ -874,15 +1068,15 @@ function drawPartizanPlay() {
   const turn = state.turns[state.turns.length - 1];
   const parts = [el("p", { class: "mono", id: "current" }, "position: " + turn.position + " (form " + turn.value.form + ")")];
   if (state.waiting) {
-    parts.push(partizanBoards(state.game, turn.value.position, new Set(), null));
+    parts.push(positionBoards(state.game, turn.value.position, [], null, null));
     parts.push(el("p", { id: "to-move", text: "onag is moving…" }));
   } else if (state.finished) {
     const onagStuck = turn.leftToMove !== state.meLeft;
-    parts.push(partizanBoards(state.game, turn.value.position, new Set(), null));
+    parts.push(positionBoards(state.game, turn.value.position, [], null, null));
     parts.push(el("p", { class: "banner", id: "result", text: (onagStuck ? "You win" : "onag wins") + ": " + (onagStuck ? "onag" : "you") + " (" + sideName(turn.leftToMove) + ") cannot move." }));
   } else {
-    const status = el("p", { class: "note", id: "board-status", text: "Your move as " + sideName(state.meLeft) + ": click its cells, or pick it below." });
-    parts.push(clickableBoards(state.game, turn.value.position, turn.list, (move) => partizanPlayerMoves(move), status), status);
+    const status = el("p", { class: "note", id: "board-status", text: "Your move as " + sideName(state.meLeft) + ": click " + (PICTURE_GAMES.has(state.game) ? "the edge to cut" : "its cells") + ", or pick it below." });
+    parts.push(positionBoards(state.game, turn.value.position, turn.list, (move) => partizanPlayerMoves(move), status), status);
     parts.push(el("ul", { class: "moves", id: "play-moves" }, turn.list.map((move) =>
       el("li", { class: "neutral" }, el("button", { type: "button", class: "plain play-move", onclick: () => partizanPlayerMoves(move) }, move.description)))));
   }

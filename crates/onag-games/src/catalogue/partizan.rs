@@ -32,6 +32,13 @@ where
     /// reads it back.
     fn write_component(&self, position: &Self::Position) -> String;
 
+    /// A drawing of a position (its components side by side) as SVG, for games drawn as
+    /// pictures rather than boards; `None` for the others.
+    fn draw(&self, components: &[Self::Position]) -> Option<String> {
+        let _ = components;
+        None
+    }
+
     /// The move from `from` to `to` by Left (`left`) or Right, in the game's words.
     fn describe_move(&self, from: &Self::Position, to: &Self::Position, left: bool) -> String {
         let _ = left;
@@ -141,6 +148,14 @@ pub trait Partizan: fmt::Display + Send + Sync {
         }
         Ok(PartizanGraph { nodes, edges })
     }
+
+    /// The position drawn as SVG, for a game drawn as a picture (Hackenbush: each edge
+    /// numbered as its moves name it); `None` for games drawn as boards or text.
+    ///
+    /// # Errors
+    ///
+    /// As [`Partizan::read`] for a position written wrongly.
+    fn drawing(&self, position: &Position) -> Result<Option<String>>;
 
     /// Bounds the positions remembered (10^8 unless set).
     fn set_max_positions(&self, most: u64);
@@ -354,6 +369,11 @@ where
                 positions: search.positions(),
             })
         })
+    }
+
+    fn drawing(&self, position: &Position) -> Result<Option<String>> {
+        let parts = self.components(position)?;
+        Ok(self.game.draw(&parts))
     }
 
     fn set_progress(&self, progress: Box<dyn FnMut(Progress) + Send>) {

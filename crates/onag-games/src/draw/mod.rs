@@ -3,10 +3,12 @@
 //! explorer in the page).
 
 mod graph;
+mod hackenbush;
 mod plot;
 mod thermograph;
 
 pub use graph::{MISERE_CAPTION, escape, graph_svg, misere_label, partizan_graph_svg};
+pub use hackenbush::hackenbush_svg;
 pub use plot::{sequence_svg, sequence_svg_range};
 pub use thermograph::thermograph_svg;
 

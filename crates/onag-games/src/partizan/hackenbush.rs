@@ -398,6 +398,28 @@ impl Hackenbush {
         out
     }
 
+    /// The cut by Left (`left`) or Right that leaves `to` from `from`, in words: `cut edge k
+    /// (blue, a-b)`, edges numbered from 1 in the order [`Picture::edges`] lists them (as the
+    /// explorer's drawing numbers them).
+    pub fn describe_cut(from: &Picture, to: &Picture, left: bool) -> String {
+        for (index, &(a, b, colour)) in from.edges.iter().enumerate() {
+            if !colour.cut_by(left) {
+                continue;
+            }
+            let mut edges = from.edges.clone();
+            edges.remove(index);
+            if &Picture::grounded(edges) == to {
+                let name = match colour {
+                    Colour::Blue => "blue",
+                    Colour::Red => "red",
+                    Colour::Green => "green",
+                };
+                return format!("cut edge {} ({name}, {a}-{b})", index + 1);
+            }
+        }
+        format!("{} -> {}", Hackenbush::write(from), Hackenbush::write(to))
+    }
+
     fn cuts(picture: &Picture, left: bool) -> Vec<Picture> {
         picture
             .edges

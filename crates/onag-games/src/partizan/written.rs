@@ -141,6 +141,14 @@ impl PartizanNotation for Hackenbush {
     fn write_component(&self, picture: &Picture) -> String {
         Hackenbush::write(picture)
     }
+
+    fn describe_move(&self, from: &Picture, to: &Picture, left: bool) -> String {
+        Hackenbush::describe_cut(from, to, left)
+    }
+
+    fn draw(&self, pictures: &[Picture]) -> Option<String> {
+        Some(crate::draw::hackenbush_svg(pictures))
+    }
 }
 
 impl PartizanNotation for ToadsAndFrogs {
