@@ -197,14 +197,12 @@ impl<'g, G: PartizanGame> PartizanSolver<'g, G> {
                         }
                         stack.insert(at, Frame::Parts(p, parts));
                     } else {
-                        let left: Vec<Signed<G::Position>> = game
-                            .left_moves(&p)
-                            .map(|q| game.signed_canonical(&q))
-                            .collect();
-                        let right: Vec<Signed<G::Position>> = game
-                            .right_moves(&p)
-                            .map(|q| game.signed_canonical(&q))
-                            .collect();
+                        // Extended, not collected: a collect would try to reuse the moves'
+                        // own buffer in place, and reallocate it (a pair is larger).
+                        let mut left: Vec<Signed<G::Position>> = Vec::new();
+                        left.extend(game.left_moves(&p).map(|q| game.signed_canonical(&q)));
+                        let mut right: Vec<Signed<G::Position>> = Vec::new();
+                        right.extend(game.right_moves(&p).map(|q| game.signed_canonical(&q)));
                         for (q, _) in left.iter().chain(&right) {
                             enter(&mut stack, q);
                         }
@@ -216,8 +214,15 @@ impl<'g, G: PartizanGame> PartizanSolver<'g, G> {
                     let get = |(q, negated): &Signed<G::Position>| {
                         signed(known.get(q).copied().ok_or_else(cycle)?, *negated)
                     };
-                    let l = left.iter().map(get).collect::<Result<Vec<Form>>>()?;
-                    let r = right.iter().map(get).collect::<Result<Vec<Form>>>()?;
+                    // Sized at once (a collect into a `Result` would grow step by step).
+                    let mut l = Vec::with_capacity(left.len());
+                    for q in &left {
+                        l.push(get(q)?);
+                    }
+                    let mut r = Vec::with_capacity(right.len());
+                    for q in &right {
+                        r.push(get(q)?);
+                    }
                     let form = Form::from_options(&l, &r)?;
                     self.remember(&mut open, p, form, report)?;
                 }

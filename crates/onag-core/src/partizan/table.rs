@@ -1411,7 +1411,10 @@ impl Table {
             return Ok(None);
         }
         let mut changed = false;
-        let mut out = [Vec::new(), Vec::new()];
+        let mut out = [
+            Vec::with_capacity(keep[0].len()),
+            Vec::with_capacity(keep[1].len()),
+        ];
         for side in 0..2 {
             for &x in &keep[side] {
                 self.ensure_options(x)?;
@@ -1511,7 +1514,7 @@ impl Table {
                 order
             }
         };
-        let mut kept: Vec<Id> = Vec::new();
+        let mut kept: Vec<Id> = Vec::with_capacity(order.len());
         for &x in &order {
             let mut dominated = false;
             for &y in &kept {
