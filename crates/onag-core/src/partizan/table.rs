@@ -162,6 +162,9 @@ pub(crate) struct Table {
     pub(crate) max_steps: u64,
     steps: u64,
     ticker: crate::ticker::Ticker,
+    /// Emptied stacks of keys, kept for the driver's next run (a run per canonical form of a
+    /// game's search: their allocations were a tenth of a Domineering search).
+    spare: Vec<Vec<Key>>,
 }
 
 /// The default bound of the table: 4 GiB.
@@ -181,6 +184,7 @@ impl Table {
             max_steps: u64::MAX,
             steps: 0,
             ticker: crate::ticker::Ticker::new(),
+            spare: Vec::new(),
         };
         table.number(Dyadic::zero());
         table
@@ -567,8 +571,21 @@ impl Table {
 
     /// Runs `key` (and whatever it needs) to its answer, without recursion.
     fn run(&mut self, key: Key) -> Result<()> {
-        let mut stack = vec![key];
-        let mut needs = Vec::new();
+        let mut stack = self.spare.pop().unwrap_or_default();
+        let mut needs = self.spare.pop().unwrap_or_default();
+        stack.push(key);
+        let result = self.drive(&mut stack, &mut needs);
+        for mut emptied in [stack, needs] {
+            if self.spare.len() < 8 {
+                emptied.clear();
+                self.spare.push(emptied);
+            }
+        }
+        result
+    }
+
+    /// The loop of [`run`](Table::run), on its two stacks.
+    fn drive(&mut self, stack: &mut Vec<Key>, needs: &mut Vec<Key>) -> Result<()> {
         while let Some(&top) = stack.last() {
             if self.knows(&top) {
                 stack.pop();
@@ -585,12 +602,12 @@ impl Table {
                 crate::stop::check_stop()?;
             }
             needs.clear();
-            if let Some(answer) = self.attempt(top, &mut needs)? {
+            if let Some(answer) = self.attempt(top, needs)? {
                 self.remember(top, answer)?;
                 stack.pop();
             } else {
                 debug_assert!(!needs.is_empty());
-                stack.append(&mut needs);
+                stack.append(needs);
             }
         }
         Ok(())

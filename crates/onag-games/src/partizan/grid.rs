@@ -385,10 +385,18 @@ impl Grid {
                 (upright, false)
             };
         }
-        let row_mask = (1u128 << columns) - 1;
+        // At most 64 cells: the rows read from 64-bit words (a 128-bit shift costs more).
+        let row_mask = (1u64 << columns) - 1;
         let mut x = 0u64;
-        for r in 0..rows {
-            x |= (((self.cells >> (r * columns)) & row_mask) as u64) << (8 * r);
+        if rows * columns <= 64 {
+            let cells = self.cells as u64;
+            for r in 0..rows {
+                x |= ((cells >> (r * columns)) & row_mask) << (8 * r);
+            }
+        } else {
+            for r in 0..rows {
+                x |= (((self.cells >> (r * columns)) as u64) & row_mask) << (8 * r);
+            }
         }
         if x == 0 {
             return (Grid::blank(1, 1), false);
@@ -417,15 +425,16 @@ impl Grid {
         } else {
             (height, width, upright, false)
         };
-        let mut cells = 0u128;
+        // At most 8 x 8: the compact rows fit 64 bits.
+        let mut cells = 0u64;
         for r in 0..h as usize {
-            cells |= u128::from((chosen >> (8 * r)) & 0xff) << (r * w as usize);
+            cells |= ((chosen >> (8 * r)) & 0xff) << (r * w as usize);
         }
         (
             Grid {
                 rows: h as u8,
                 columns: w as u8,
-                cells,
+                cells: u128::from(cells),
             },
             negated,
         )
