@@ -156,8 +156,9 @@ impl<'g, G: PartizanGame> PartizanSolver<'g, G> {
         let cycle = || crate::error::Error::Cycle {
             position: "a position of this partizan game".to_string(),
         };
-        /// A position's representative, and whether the position is its negative.
-        type Signed<P> = (P, bool);
+        /// A position's representative, whether the position is its negative, and its form
+        /// when it was known already as the frame was made (so not looked up again).
+        type Signed<P> = (P, bool, Option<Form>);
         enum Frame<P> {
             Enter(P),
             Options(P, Vec<Signed<P>>, Vec<Signed<P>>),
@@ -183,36 +184,39 @@ impl<'g, G: PartizanGame> PartizanSolver<'g, G> {
                         return Err(cycle());
                     }
                     let at = stack.len();
-                    let enter = |stack: &mut Vec<Frame<G::Position>>, q: &G::Position| {
-                        if !self.known.contains_key(q) {
+                    let known = &self.known;
+                    // A position's entry, its form read now if known, else a frame to value
+                    // it (above its position's, so valued first).
+                    let entry = |q: &G::Position, stack: &mut Vec<Frame<G::Position>>| {
+                        let (q, negated) = game.signed_canonical(q);
+                        let form = known.get(&q).copied();
+                        if form.is_none() {
                             stack.push(Frame::Enter(q.clone()));
                         }
+                        (q, negated, form)
                     };
-                    // The options' frames go above their position's, so valued first.
                     if let Some(parts) = game.components(&p).filter(|parts| parts.len() > 1) {
                         let parts: Vec<Signed<G::Position>> =
-                            parts.iter().map(|q| game.signed_canonical(q)).collect();
-                        for (q, _) in &parts {
-                            enter(&mut stack, q);
-                        }
+                            parts.iter().map(|q| entry(q, &mut stack)).collect();
                         stack.insert(at, Frame::Parts(p, parts));
                     } else {
                         // Extended, not collected: a collect would try to reuse the moves'
-                        // own buffer in place, and reallocate it (a pair is larger).
+                        // own buffer in place, and reallocate it (an entry is larger).
                         let mut left: Vec<Signed<G::Position>> = Vec::new();
-                        left.extend(game.left_moves(&p).map(|q| game.signed_canonical(&q)));
+                        left.extend(game.left_moves(&p).map(|q| entry(&q, &mut stack)));
                         let mut right: Vec<Signed<G::Position>> = Vec::new();
-                        right.extend(game.right_moves(&p).map(|q| game.signed_canonical(&q)));
-                        for (q, _) in left.iter().chain(&right) {
-                            enter(&mut stack, q);
-                        }
+                        right.extend(game.right_moves(&p).map(|q| entry(&q, &mut stack)));
                         stack.insert(at, Frame::Options(p, left, right));
                     }
                 }
                 Frame::Options(p, left, right) => {
                     let known = &self.known;
-                    let get = |(q, negated): &Signed<G::Position>| {
-                        signed(known.get(q).copied().ok_or_else(cycle)?, *negated)
+                    let get = |(q, negated, form): &Signed<G::Position>| {
+                        let form = match form {
+                            Some(form) => *form,
+                            None => known.get(q).copied().ok_or_else(cycle)?,
+                        };
+                        signed(form, *negated)
                     };
                     // Sized at once (a collect into a `Result` would grow step by step).
                     let mut l = Vec::with_capacity(left.len());
@@ -228,8 +232,12 @@ impl<'g, G: PartizanGame> PartizanSolver<'g, G> {
                 }
                 Frame::Parts(p, parts) => {
                     let mut sum: Option<Form> = None;
-                    for (q, negated) in &parts {
-                        let form = signed(self.known.get(q).copied().ok_or_else(cycle)?, *negated)?;
+                    for (q, negated, form) in &parts {
+                        let form = match form {
+                            Some(form) => *form,
+                            None => self.known.get(q).copied().ok_or_else(cycle)?,
+                        };
+                        let form = signed(form, *negated)?;
                         sum = Some(match sum {
                             Some(sum) => sum.add(form)?,
                             None => form,

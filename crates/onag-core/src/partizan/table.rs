@@ -1505,13 +1505,15 @@ impl Table {
         }
         // Sorted by the stops as machine integers where they fit (most games), else by the
         // numbers themselves.
-        let fixed: Option<Vec<(i128, i128, Id)>> = list
-            .iter()
-            .map(|&x| {
-                let (l, r) = stops(self, x);
-                Some((l.fixed()?, r.fixed()?, x))
-            })
-            .collect();
+        let mut keyed: Vec<(i128, i128, Id)> = Vec::with_capacity(list.len());
+        for &x in list {
+            let (l, r) = stops(self, x);
+            match (l.fixed(), r.fixed()) {
+                (Some(l), Some(r)) => keyed.push((l, r, x)),
+                _ => break,
+            }
+        }
+        let fixed = (keyed.len() == list.len()).then_some(keyed);
         let order: Vec<Id> = match fixed {
             Some(mut keyed) => {
                 if left {
@@ -1519,7 +1521,9 @@ impl Table {
                 } else {
                     keyed.sort_unstable();
                 }
-                keyed.into_iter().map(|k| k.2).collect()
+                // From a slice: one allocation of the right size (an in-place collect would
+                // shrink the keys' buffer instead).
+                keyed.iter().map(|k| k.2).collect()
             }
             None => {
                 let mut order = list.to_vec();

@@ -107,14 +107,15 @@ impl PartizanGame for Domineering {
         Some(Form::integer(if vertical { moves } else { -moves }))
     }
 
+    /// The least of the board's flips, cropped, without the cells no domino can reach.
     fn canonical(&self, board: &Grid) -> Grid {
-        board.cropped_least_flip()
+        board.without_isolated().cropped_least_flip()
     }
 
     /// A board turned a quarter turn (transposed, then flipped) is its negative: Left's
     /// vertical dominoes become horizontal, Right's (Winning Ways ch. 5). So a board and its
     /// transpose share one representative.
     fn signed_canonical(&self, board: &Grid) -> (Grid, bool) {
-        board.least_of_eight()
+        board.without_isolated().least_of_eight()
     }
 }

@@ -440,6 +440,22 @@ impl Grid {
         )
     }
 
+    /// The board without its isolated marked cells: those with no marked cell beside them
+    /// in a row or a column. No domino ever covers such a cell, so it changes no value of a
+    /// game played with dominoes (Domineering, Cram), and boards that differ only by such
+    /// cells are one position.
+    pub(crate) fn without_isolated(&self) -> Grid {
+        let columns = self.columns();
+        let cells = self.cells;
+        let (_, not_last) = self.column_masks();
+        let across = cells & (cells >> 1) & not_last;
+        let down = cells & (cells >> columns);
+        Grid {
+            cells: across | (across << 1) | down | (down << columns),
+            ..*self
+        }
+    }
+
     /// The board turned about its main diagonal: cell (r, c) to (c, r), rows and columns
     /// swapped.
     pub(crate) fn transposed(&self) -> Grid {
@@ -480,6 +496,32 @@ fn transpose8(mut x: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::Grid;
+
+    #[test]
+    fn isolated_cells_are_those_with_no_marked_neighbour() {
+        let mut state = 55u64;
+        for rows in 1..=9usize {
+            for columns in 1..=9usize {
+                for _ in 0..20 {
+                    state = state
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let all = Grid::all_cells(rows * columns);
+                    let mask = (u128::from(state) * 0x9e37_79b9_7f4a_7c15) & all;
+                    let board = Grid::blank(rows, columns).with_cells(mask);
+                    let mut kept = 0u128;
+                    for cell in 0..rows * columns {
+                        if mask >> cell & 1 == 1
+                            && board.neighbours(cell).any(|next| mask >> next & 1 == 1)
+                        {
+                            kept |= 1 << cell;
+                        }
+                    }
+                    assert_eq!(board.without_isolated().cells(), kept, "{rows}x{columns}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn the_eight_images_share_one_representative() {
