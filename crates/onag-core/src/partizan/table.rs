@@ -343,7 +343,22 @@ impl Table {
         let id = self.push_node(Kind::Raw, key.0.clone(), key.1.clone(), true)?;
         self.count(8 * (key.0.len() + key.1.len()))?;
         self.general.insert(key, id);
+        self.set_raw_stops(id);
         Ok(id)
+    }
+
+    /// A raw form's stops, where its options tell them: with `L' = max R(G^L)` and
+    /// `R' = min L(G^R)`, a form equal to a number `x` has `L' <= x <= R'` (an option
+    /// `G^L` with `R(G^L) > x` would be `> x`: Siegel, CGT §II.1), so `L' > R'` says the
+    /// form is no number, and then its stops are `L'` and `R'`. They let comparisons with
+    /// a form not yet canonical (a reversibility test) be decided by stops, as between
+    /// canonical forms.
+    fn set_raw_stops(&mut self, id: Id) {
+        self.set_stops(id);
+        let node = &mut self.nodes[id as usize];
+        if node.stops.as_ref().is_some_and(|stops| stops.0 <= stops.1) {
+            node.stops = None;
+        }
     }
 
     /// The canonical form with these (canonical) options: at once when they are numbers with
@@ -410,11 +425,10 @@ impl Table {
         match &self.nodes[id as usize].kind {
             Kind::Number(x) => Some((x, x)),
             Kind::Nus(n) => Some((&n.number, &n.number)),
-            Kind::General => self.nodes[id as usize]
+            Kind::General | Kind::Raw => self.nodes[id as usize]
                 .stops
                 .as_deref()
                 .map(|stops| (&stops.0, &stops.1)),
-            Kind::Raw => None,
         }
     }
 
