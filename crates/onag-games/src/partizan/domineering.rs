@@ -116,6 +116,6 @@ impl PartizanGame for Domineering {
     /// vertical dominoes become horizontal, Right's (Winning Ways ch. 5). So a board and its
     /// transpose share one representative.
     fn signed_canonical(&self, board: &Grid) -> (Grid, bool) {
-        board.without_isolated().least_of_eight()
+        board.least_of_eight_live()
     }
 }

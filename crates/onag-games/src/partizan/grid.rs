@@ -368,15 +368,31 @@ impl Grid {
         }
     }
 
-    /// The representative of the board's eight images (its flips, and the flips of its
-    /// transpose), cropped, and whether it is an image of the transpose: for a rule whose
-    /// transpose swaps the players, as Domineering's. Boards within 8 x 8 are worked as 8 x 8
-    /// bitboards (a transpose in three delta swaps, a flip in a byte swap or a bit reversal),
-    /// without a loop over cells; larger ones through [`cropped_least_flip`]
-    /// (Grid::cropped_least_flip) and [`transposed`](Grid::transposed).
+    /// The representative of the board's eight images, with its isolated cells (see
+    /// [`without_isolated`](Grid::without_isolated)), for tests.
+    #[cfg(test)]
     pub(crate) fn least_of_eight(&self) -> (Grid, bool) {
+        self.least_of_eight_kept(false)
+    }
+
+    /// The representative of the eight images of the board without its isolated cells
+    /// (its flips, and the flips of its transpose), cropped, and whether it is an image of
+    /// the transpose: for a rule played with dominoes whose transpose swaps the players, as
+    /// Domineering's. Boards within 8 x 8 are worked as 8 x 8 bitboards (a transpose in three
+    /// delta swaps, a flip in a byte swap or a bit reversal, the isolated cells found by two
+    /// shifts), without a loop over cells; larger ones through
+    /// [`cropped_least_flip`](Grid::cropped_least_flip) and
+    /// [`transposed`](Grid::transposed).
+    pub(crate) fn least_of_eight_live(&self) -> (Grid, bool) {
+        self.least_of_eight_kept(true)
+    }
+
+    fn least_of_eight_kept(&self, live_only: bool) -> (Grid, bool) {
         let (rows, columns) = (self.rows(), self.columns());
         if rows > 8 || columns > 8 {
+            if live_only {
+                return self.without_isolated().least_of_eight_kept(false);
+            }
             let upright = self.cropped_least_flip();
             let turned = upright.transposed().cropped_least_flip();
             return if turned < upright {
@@ -397,6 +413,13 @@ impl Grid {
             for r in 0..rows {
                 x |= (((self.cells >> (r * columns)) as u64) & row_mask) << (8 * r);
             }
+        }
+        if live_only {
+            // On the 8 x 8 layout a row's neighbour is 8 bits on; columns past the board's
+            // are empty, so only the wrap from column 7 needs a mask.
+            let across = x & (x >> 1) & 0x7f7f_7f7f_7f7f_7f7f;
+            let down = x & (x >> 8);
+            x = across | (across << 1) | down | (down << 8);
         }
         if x == 0 {
             return (Grid::blank(1, 1), false);
@@ -496,6 +519,28 @@ fn transpose8(mut x: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::Grid;
+
+    #[test]
+    fn the_live_images_are_those_of_the_board_without_its_isolated_cells() {
+        let mut state = 77u64;
+        for rows in 1..=10usize {
+            for columns in 1..=10usize {
+                for _ in 0..20 {
+                    state = state
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    let all = Grid::all_cells(rows * columns);
+                    let mask = (u128::from(state) * 0x9e37_79b9_7f4a_7c15) & all;
+                    let board = Grid::blank(rows, columns).with_cells(mask);
+                    assert_eq!(
+                        board.least_of_eight_live(),
+                        board.without_isolated().least_of_eight(),
+                        "{rows}x{columns} {mask:b}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn isolated_cells_are_those_with_no_marked_neighbour() {
