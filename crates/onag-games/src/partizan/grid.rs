@@ -520,51 +520,49 @@ fn transpose8(mut x: u64) -> u64 {
 mod tests {
     use super::Grid;
 
-    #[test]
-    fn the_live_images_are_those_of_the_board_without_its_isolated_cells() {
-        let mut state = 77u64;
-        for rows in 1..=10usize {
-            for columns in 1..=10usize {
+    /// Twenty boards of each size up to `most` x `most`, cells marked from a fixed linear
+    /// congruential sequence.
+    fn random_boards(seed: u64, most: usize) -> Vec<Grid> {
+        let mut state = seed;
+        let mut boards = Vec::new();
+        for rows in 1..=most {
+            for columns in 1..=most {
                 for _ in 0..20 {
                     state = state
                         .wrapping_mul(6364136223846793005)
                         .wrapping_add(1442695040888963407);
                     let all = Grid::all_cells(rows * columns);
                     let mask = (u128::from(state) * 0x9e37_79b9_7f4a_7c15) & all;
-                    let board = Grid::blank(rows, columns).with_cells(mask);
-                    assert_eq!(
-                        board.least_of_eight_live(),
-                        board.without_isolated().least_of_eight(),
-                        "{rows}x{columns} {mask:b}"
-                    );
+                    boards.push(Grid::blank(rows, columns).with_cells(mask));
                 }
             }
+        }
+        boards
+    }
+
+    #[test]
+    fn the_live_images_are_those_of_the_board_without_its_isolated_cells() {
+        for board in random_boards(77, 10) {
+            assert_eq!(
+                board.least_of_eight_live(),
+                board.without_isolated().least_of_eight(),
+                "{board:?}"
+            );
         }
     }
 
     #[test]
     fn isolated_cells_are_those_with_no_marked_neighbour() {
-        let mut state = 55u64;
-        for rows in 1..=9usize {
-            for columns in 1..=9usize {
-                for _ in 0..20 {
-                    state = state
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    let all = Grid::all_cells(rows * columns);
-                    let mask = (u128::from(state) * 0x9e37_79b9_7f4a_7c15) & all;
-                    let board = Grid::blank(rows, columns).with_cells(mask);
-                    let mut kept = 0u128;
-                    for cell in 0..rows * columns {
-                        if mask >> cell & 1 == 1
-                            && board.neighbours(cell).any(|next| mask >> next & 1 == 1)
-                        {
-                            kept |= 1 << cell;
-                        }
-                    }
-                    assert_eq!(board.without_isolated().cells(), kept, "{rows}x{columns}");
+        for board in random_boards(55, 9) {
+            let mask = board.cells();
+            let mut kept = 0u128;
+            for cell in 0..board.rows() * board.columns() {
+                if mask >> cell & 1 == 1 && board.neighbours(cell).any(|next| mask >> next & 1 == 1)
+                {
+                    kept |= 1 << cell;
                 }
             }
+            assert_eq!(board.without_isolated().cells(), kept, "{board:?}");
         }
     }
 
