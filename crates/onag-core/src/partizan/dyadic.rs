@@ -260,6 +260,7 @@ impl Dyadic {
 }
 
 impl Ord for Dyadic {
+    #[inline]
     fn cmp(&self, other: &Dyadic) -> Ordering {
         if let (Some(a), Some(b)) = (self.fixed, other.fixed) {
             return a.cmp(&b);
@@ -284,6 +285,7 @@ impl Ord for Dyadic {
 }
 
 impl PartialOrd for Dyadic {
+    #[inline]
     fn partial_cmp(&self, other: &Dyadic) -> Option<Ordering> {
         Some(self.cmp(other))
     }

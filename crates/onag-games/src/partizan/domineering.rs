@@ -68,7 +68,7 @@ impl PartizanGame for Domineering {
 
     fn components(&self, board: &Grid) -> Option<Vec<Grid>> {
         let regions = board.regions(board.cells());
-        (regions.len() > 1).then(|| regions.into_iter().map(|r| board.with_cells(r)).collect())
+        (regions.len() > 1).then(|| regions.iter().map(|&r| board.with_cells(r)).collect())
     }
 
     /// Where only one player can ever move (no two free cells in a column, or none in a row),
