@@ -588,6 +588,20 @@ fn the_partizan_explorer_places_dominoes_by_clicks() {
     );
     browser.wait_for("new URLSearchParams(location.search).get('position') === 'lrl'");
     browser.wait_text("#form", "3/4");
+
+    // The game graph of 2 x 2, linked from its page: six positions, each with its form.
+    browser.open(&format!("{base}/game/domineering?position=2x2"));
+    browser.wait_for("document.querySelector('#graph-link')");
+    browser.eval("document.querySelector('#graph-link').click()");
+    browser.wait_for("document.querySelectorAll('#graph-nodes tbody tr').length === 6");
+    assert_eq!(
+        browser.eval("document.querySelector('#graph-nodes tbody tr td:nth-child(2)').textContent"),
+        serde_json::json!("+-1")
+    );
+    assert_eq!(
+        browser.eval("document.querySelector('#graph-nodes thead th:nth-child(2)').textContent"),
+        serde_json::json!("form")
+    );
 }
 
 #[test]

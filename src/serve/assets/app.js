@@ -760,11 +760,13 @@ async function viewGraph() {
 // Every position of a game's graph with its value (an infinite one written with its escape
 // set, ∞{0,2}), draws marked.
 function graphNodes(graph) {
+  // A partizan game's graph gives each position's canonical form instead of a value.
+  const partizan = graph.nodes.some((node) => node.form !== undefined);
   return el("table", { id: "graph-nodes" },
-    el("thead", {}, el("tr", {}, ["position", graph.play === "misere" ? "misère value" : "value", "outcome"].map((h) => el("th", { text: h })))),
+    el("thead", {}, el("tr", {}, ["position", partizan ? "form" : graph.play === "misere" ? "misère value" : "value", "outcome"].map((h) => el("th", { text: h })))),
     el("tbody", {}, graph.nodes.map((node) => el("tr", { class: "outcome-" + node.outcome },
       el("td", { class: "mono", text: positionText(node.position) || "nothing" }),
-      el("td", { text: node.value !== undefined ? node.value : "-" }),
+      el("td", { text: partizan ? node.form : node.value !== undefined ? node.value : "-" }),
       el("td", { text: node.outcome === "D" ? "D (draw)" : node.outcome })))));
 }
 
@@ -973,7 +975,8 @@ async function viewPartizan(game, entry) {
   form.addEventListener("submit", (event) => { event.preventDefault(); go(address(gamePath("game", game), { position: input.value.trim() })); });
   const links = el("p", { class: "links" },
     link(address(gamePath("play", game), { position, side: "left" }), "Play as Left against onag", { id: "play-left" }),
-    link(address(gamePath("play", game), { position, side: "right" }), "Play as Right against onag", { id: "play-right" }));
+    link(address(gamePath("play", game), { position, side: "right" }), "Play as Right against onag", { id: "play-right" }),
+    link(address("/graph", { game, position }), "Game graph", { id: "graph-link" }));
   const result = el("section", { id: "result" });
   main.replaceChildren(heading, rule, form, links, result);
   if (!position) return;
