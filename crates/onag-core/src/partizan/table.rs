@@ -354,10 +354,9 @@ impl Table {
     /// a form not yet canonical (a reversibility test) be decided by stops, as between
     /// canonical forms.
     fn set_raw_stops(&mut self, id: Id) {
-        self.set_stops(id);
-        let node = &mut self.nodes[id as usize];
-        if node.stops.as_ref().is_some_and(|stops| stops.0 <= stops.1) {
-            node.stops = None;
+        if let Some((l, r)) = self.option_stops(id).filter(|(l, r)| l > r) {
+            let stops = Box::new((l.clone(), r.clone()));
+            self.nodes[id as usize].stops = Some(stops);
         }
     }
 
@@ -397,25 +396,30 @@ impl Table {
     /// Left's stop is the greatest right stop of a Left option, Right's the least left stop of
     /// a Right option.
     fn set_stops(&mut self, id: Id) {
+        if let Some((l, r)) = self.option_stops(id) {
+            let stops = Box::new((l.clone(), r.clone()));
+            self.nodes[id as usize].stops = Some(stops);
+        }
+    }
+
+    /// `max R(G^L)` and `min L(G^R)` of a node whose options' stops are known, borrowed.
+    fn option_stops(&self, id: Id) -> Option<(&Dyadic, &Dyadic)> {
         let node = &self.nodes[id as usize];
         let mut left: Option<&Dyadic> = None;
         let mut right: Option<&Dyadic> = None;
         for &o in node.left.iter() {
-            let Some(s) = self.known_stops(o) else { return };
+            let s = self.known_stops(o)?;
             if left.is_none_or(|l| s.1 > l) {
                 left = Some(s.1);
             }
         }
         for &o in node.right.iter() {
-            let Some(s) = self.known_stops(o) else { return };
+            let s = self.known_stops(o)?;
             if right.is_none_or(|r| s.0 < r) {
                 right = Some(s.0);
             }
         }
-        if let (Some(l), Some(r)) = (left, right) {
-            let stops = Box::new((l.clone(), r.clone()));
-            self.nodes[id as usize].stops = Some(stops);
-        }
+        Some((left?, right?))
     }
 
     /// The stops of a canonical form known without work, left then right: a number's and a

@@ -328,9 +328,10 @@ impl Grid {
     }
 
     /// [`cropped_least_flip`](Grid::cropped_least_flip) for a board of at most 64 cells and
-    /// 16 columns, in 64-bit words with a 16-bit row reversed at a time: a Domineering search
-    /// canonicalises every move of every position, and this is most of its board work
-    /// (5x5: 13% of the time with 128-bit words).
+    /// 16 columns, in 64-bit words with a 16-bit row reversed at a time: the rulesets that
+    /// canonicalise every move by their flips alone (Domineering's outcome search; its
+    /// canonical forms use the bitboards of `least_of_eight_live`) spend most of their board
+    /// work here (5x5: 13% of the time with 128-bit words).
     fn cropped_least_flip_small(&self) -> Grid {
         let cells = self.cells as u64;
         if cells == 0 {
