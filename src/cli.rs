@@ -720,8 +720,9 @@ pub struct GameArgs {
     /// Write ∞ as inf, for terminals without Unicode.
     #[arg(long)]
     pub ascii: bool,
-    /// Threads for the pruned search of one large position (cram, node-kayles, arc-kayles);
-    /// by default, and at most, the cores the process may use.
+    /// Threads for the pruned search of one large position (cram, node-kayles, arc-kayles,
+    /// and a partizan game's --search); by default, and at most, the cores the process may
+    /// use.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
     /// Find values by the pruned search of one position (Lemoine & Viennot; Beling &

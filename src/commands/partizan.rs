@@ -37,6 +37,9 @@ fn open(game: &dyn Partizan, source: &GameArgs, budget: &BudgetArgs) -> Result<P
     let limits = budget.budget();
     partizan::set_max_memory(usize::try_from(limits.memory).unwrap_or(usize::MAX));
     game.set_max_positions(limits.positions);
+    if let Some(threads) = source.threads {
+        game.set_threads(threads as usize);
+    }
     let meter = crate::progress::Meter::for_terminal();
     game.set_progress(Box::new(move |progress| meter.show(progress)));
     Ok(game.read(&source.components())?)

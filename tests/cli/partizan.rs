@@ -172,6 +172,27 @@ fn search_finds_who_wins_without_forms() {
 }
 
 #[test]
+fn search_on_threads_finds_the_moves_the_forms_find() {
+    // Each winning move of the search (one question a move, asked side by side) against the
+    // moves the canonical forms win (a move to a position >= 0 for Left, <= 0 for Right),
+    // worked out by the algebra, not by a search.
+    for board in [&["3x4"][..], &["4x3"], &["..../.#../...."], &["2x3", "2x2"]] {
+        let mut by_forms = vec!["value", "domineering"];
+        by_forms.extend_from_slice(board);
+        by_forms.push("--json");
+        let forms = json(&by_forms);
+        for threads in ["1", "2"] {
+            let mut searched = by_forms.clone();
+            searched.extend_from_slice(&["--search", "--threads", threads]);
+            let found = json(&searched);
+            for key in ["outcome", "left_moves", "right_moves"] {
+                assert_eq!(found[key], forms[key], "{board:?} {threads} {key}");
+            }
+        }
+    }
+}
+
+#[test]
 fn graph_of_a_partizan_position() {
     // The 2 x 2 square by hand: Left's two vertical placements each leave one vertical pair
     // (1), Right's two horizontal ones one horizontal pair (-1), and each of those leaves

@@ -66,6 +66,12 @@ pub fn set_max_memory(bytes: usize) {
     });
 }
 
+/// The bound on the bytes of the table of forms ([`set_max_memory`]), which a front also
+/// gives its [`OutcomeSearch`]es.
+pub fn max_memory() -> usize {
+    with(|table| Ok(table.max_bytes)).unwrap_or(usize::MAX)
+}
+
 /// The bytes the table of forms holds now, by its own count.
 pub fn memory_in_use() -> usize {
     with(|table| Ok(table.bytes())).unwrap_or(0)

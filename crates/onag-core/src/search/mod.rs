@@ -52,7 +52,7 @@
 //! budget.
 
 mod order;
-mod table;
+pub(crate) mod table;
 mod wanted;
 mod worker;
 

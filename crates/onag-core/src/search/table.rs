@@ -73,12 +73,26 @@ pub(super) struct Shard<P> {
     pub(super) outside: usize,
 }
 
-pub(super) const SHARDS: usize = 64;
+pub(crate) const SHARDS: usize = 64;
 
 /// A shard on cache lines of its own: two threads that lock neighbouring shards do not take
 /// one line from each other (128 bytes: the pair of lines the processor fetches together).
 #[repr(align(128))]
-pub(super) struct Padded<T>(pub(super) T);
+pub(crate) struct Padded<T>(pub(crate) T);
+
+/// The shard of the key of hash `hash`, locked (a thread that finds it taken blocks on it).
+pub(crate) fn lock_shard<T>(
+    shards: &[Padded<Mutex<T>>],
+    hash: u64,
+) -> std::sync::MutexGuard<'_, T> {
+    // The middle bits: a table places an entry by the low ones and tags it with the top.
+    let index = (hash >> 32) as usize % shards.len();
+    // A poisoned shard (a panic elsewhere) still holds sound entries.
+    shards[index]
+        .0
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
 
 impl<P: Eq + Hash + Clone> Table<P> {
     /// A table within `budget`: half its memory (the entries and what their keys keep on the
@@ -105,14 +119,7 @@ impl<P: Eq + Hash + Clone> Table<P> {
     /// The hash of `key` and its shard, locked.
     pub(super) fn shard(&self, key: &P) -> (u64, std::sync::MutexGuard<'_, Shard<P>>) {
         let hash = self.hasher.hash_one(key);
-        // The middle bits: the table places an entry by the low ones and tags it with the top.
-        let index = (hash >> 32) as usize % SHARDS;
-        // A poisoned shard (a panic elsewhere) still holds sound entries.
-        let shard = self.shards[index]
-            .0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        (hash, shard)
+        (hash, lock_shard(&self.shards, hash))
     }
 
     pub(super) fn get(&self, key: &P) -> Option<Entry> {

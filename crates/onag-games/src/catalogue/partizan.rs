@@ -160,6 +160,12 @@ pub trait Partizan: fmt::Display + Send + Sync {
     /// Bounds the positions remembered (10^8 unless set).
     fn set_max_positions(&self, most: u64);
 
+    /// The threads [`Partizan::search`] asks its questions on (at least one; by default the
+    /// cores the process may use, its affinity and quota respected). Forms are worked out
+    /// on one thread: the algebra's table is one structure, and its operations are most of
+    /// the work (PERFORMANCE.md).
+    fn set_threads(&self, threads: usize);
+
     /// Where a long computation reports its progress (a count of positions).
     fn set_progress(&self, progress: Box<dyn FnMut(Progress) + Send>);
 
@@ -198,6 +204,9 @@ where
     game: G,
     known: Mutex<(HashMap<G::Position, Form>, u64)>,
     progress: Mutex<Option<Reporter>>,
+    /// The threads of a search ([`Partizan::set_threads`]); 0 for the cores the process may
+    /// use.
+    threads: std::sync::atomic::AtomicUsize,
 }
 
 /// Where a long computation reports.
@@ -213,6 +222,7 @@ where
             game,
             known: Mutex::new((HashMap::new(), onag_core::Budget::DEFAULT.positions)),
             progress: Mutex::new(None),
+            threads: std::sync::atomic::AtomicUsize::new(0),
         }
     }
 
@@ -349,19 +359,40 @@ where
             .lock()
             .unwrap_or_else(|poison| poison.into_inner())
             .1;
+        let threads = match self.threads.load(std::sync::atomic::Ordering::Relaxed) {
+            0 => std::thread::available_parallelism().map_or(1, usize::from),
+            threads => threads,
+        };
         self.reporting(|report| {
-            let mut search = OutcomeSearch::new(&self.game, most);
+            let mut search = OutcomeSearch::new(&self.game, most)
+                .with_threads(threads)
+                .with_max_memory(onag_core::partizan::max_memory());
             search.set_progress(report);
-            let outcome = search.outcome_of_sum(&parts)?;
-            let mut winning = [Vec::new(), Vec::new()];
-            for (side, left) in [(0, true), (1, false)] {
+            // One question a move: whether the opponent, to move after it, wins. The player
+            // to move wins exactly when one of their moves answers no (the definition of the
+            // outcome classes), so the outcome needs no question of its own.
+            let mut moves = Vec::new();
+            let mut questions = Vec::new();
+            for left in [true, false] {
                 for (next, after) in self.each_move(&parts, left) {
-                    if !search.wins_sum(&after, !left)? {
-                        winning[side].push(next);
-                    }
+                    moves.push((left, next));
+                    questions.push((after, !left));
+                }
+            }
+            let opponent_wins = search.wins_each(&questions)?;
+            let mut winning = [Vec::new(), Vec::new()];
+            for ((left, next), opponent_wins) in moves.into_iter().zip(opponent_wins) {
+                if !opponent_wins {
+                    winning[usize::from(!left)].push(next);
                 }
             }
             let [left_moves, right_moves] = winning;
+            let outcome = match (!left_moves.is_empty(), !right_moves.is_empty()) {
+                (true, true) => PartizanOutcome::Next,
+                (false, false) => PartizanOutcome::Previous,
+                (true, false) => PartizanOutcome::Left,
+                (false, true) => PartizanOutcome::Right,
+            };
             Ok(PartizanSearch {
                 outcome,
                 left_moves,
@@ -381,6 +412,11 @@ where
             .progress
             .lock()
             .unwrap_or_else(|poison| poison.into_inner()) = Some(progress);
+    }
+
+    fn set_threads(&self, threads: usize) {
+        self.threads
+            .store(threads.max(1), std::sync::atomic::Ordering::Relaxed);
     }
 
     fn set_max_positions(&self, most: u64) {

@@ -206,3 +206,89 @@ fn the_outcome_search_of_domineering_agrees_with_the_definition() {
     }
     assert_eq!(seen.len(), 4, "{seen:?}");
 }
+
+/// The questions of a search asked side by side on threads: whoever moves first in single
+/// boards and in sums of two, each answer against the definition on the brute force's tree
+/// (the sum's tree built by the definition of `G + H`).
+#[test]
+fn questions_asked_on_threads_agree_with_the_definition() {
+    use onag_core::partizan::{OutcomeSearch, PartizanOutcome};
+    use onag_testkit::partizan::outcome;
+    let mut random = Random(71);
+    let mut memo = HashMap::new();
+    let mut naive = Naive::default();
+    let boards: Vec<Board> = (0..40)
+        .map(|_| {
+            let (rows, columns) = (1 + random.below(3), 1 + random.below(4));
+            random_board(&mut random, rows, columns, b"...#")
+        })
+        .collect();
+    let mut questions = Vec::new();
+    let mut expected = Vec::new();
+    for (i, board) in boards.iter().enumerate() {
+        let other = &boards[(i + 1) % boards.len()];
+        let tree = domineering_tree(board, &mut memo);
+        let other_tree = domineering_tree(other, &mut memo);
+        let sum = naive.sum(&tree, &other_tree);
+        let parts = [
+            vec![Domineering::parse(&text(board)).unwrap()],
+            vec![
+                Domineering::parse(&text(board)).unwrap(),
+                Domineering::parse(&text(other)).unwrap(),
+            ],
+        ];
+        for (parts, tree) in parts.into_iter().zip([tree, sum]) {
+            let class = outcome(&tree);
+            for left in [true, false] {
+                let wins = match class {
+                    PartizanOutcome::Next => true,
+                    PartizanOutcome::Previous => false,
+                    PartizanOutcome::Left => left,
+                    PartizanOutcome::Right => !left,
+                };
+                questions.push((parts.clone(), left));
+                expected.push(wins);
+            }
+        }
+    }
+    for threads in [1, 2, 4] {
+        let mut search = OutcomeSearch::new(&Domineering, 1 << 20).with_threads(threads);
+        assert_eq!(search.wins_each(&questions).unwrap(), expected, "{threads}");
+    }
+}
+
+/// A search on threads past its bounds answers the bound it passed, whichever thread met it.
+#[test]
+fn a_search_on_threads_past_its_bounds_names_the_bound() {
+    use onag_core::partizan::{OutcomeSearch, PartizanGame};
+    use onag_core::{Error, Resource};
+    let board = Domineering::parse("4x4").unwrap();
+    let mut questions: Vec<_> = Domineering
+        .left_moves(&board)
+        .map(|after| (vec![after], false))
+        .collect();
+    questions.extend(
+        Domineering
+            .right_moves(&board)
+            .map(|after| (vec![after], true)),
+    );
+    assert!(questions.len() > 4);
+    let mut search = OutcomeSearch::new(&Domineering, 50).with_threads(2);
+    match search.wins_each(&questions) {
+        Err(Error::LimitExceeded {
+            resource: Resource::Positions,
+            limit: 50,
+        }) => {}
+        other => panic!("{other:?}"),
+    }
+    let mut search = OutcomeSearch::new(&Domineering, 1 << 20)
+        .with_threads(2)
+        .with_max_memory(10_000);
+    match search.wins_each(&questions) {
+        Err(Error::LimitExceeded {
+            resource: Resource::Memory,
+            limit: 10_000,
+        }) => {}
+        other => panic!("{other:?}"),
+    }
+}
