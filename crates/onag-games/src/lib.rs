@@ -81,7 +81,7 @@ pub use coins::{
 pub use cycles::{Digraph, LoopySubtraction, SquareButOne, WindUp};
 pub use error::{Error, Result};
 pub use files::{read_line_within, read_text_within, read_within, replace_whole, without_files};
-pub use graphs::{ArcKayles, NodeKayles, SimpleGraph};
+pub use graphs::{ArcKayles, GreenHackenbush, GreenPicture, NodeKayles, SimpleGraph};
 pub use heaps::{
     Bash, HeapGame, HeapQuotient, HeapRuleset, Heaps, MAX_QUOTIENT_ORDER, MooreNim, Nim,
     QuotientCheckpoint, SplitNim, Staircase, SubsetNim, TakeAndBreak, Wythoff, heap_genera,

@@ -6,6 +6,7 @@
 
 pub mod compare;
 pub mod cram;
+pub mod hackenbush;
 pub mod loopy;
 pub mod oracles;
 pub mod partizan;

@@ -11,8 +11,8 @@ use crate::partizan::{
     TopplingDominoes,
 };
 use crate::{
-    AcrosticTwins, ArcKayles, Chomp, Coins, Cram, Error, LoopySubtraction, MooreNim, NodeKayles,
-    Result, Row, SquareButOne, Staircase, Tartan, WindUp, Wythoff,
+    AcrosticTwins, ArcKayles, Chomp, Coins, Cram, Error, GreenHackenbush, LoopySubtraction,
+    MooreNim, NodeKayles, Result, Row, SquareButOne, Staircase, Tartan, WindUp, Wythoff,
 };
 
 /// Opens a game of the search engine: its parameter, then the game.
@@ -330,6 +330,17 @@ pub(super) const CATALOGUE: &[CatalogueEntry] = &[
         opener: Opener::Other(|parameter| {
             notation::no_parameter("node-kayles", parameter)?;
             pruned(NodeKayles)
+        }),
+    },
+    CatalogueEntry {
+        name: "green-hackenbush",
+        syntax: "green-hackenbush",
+        component: "GRAPH[@GROUND]",
+        example: "green-hackenbush 4:0-1,1-2,2-0,1-3 path:4",
+        rule: "cut an edge of a picture standing on the ground (a graph written as for node-kayles, vertex 0 or the vertices after @ on the ground, loops and repeated edges allowed); what no longer reaches the ground falls away",
+        opener: Opener::Other(|parameter| {
+            notation::no_parameter("green-hackenbush", parameter)?;
+            searched(GreenHackenbush)
         }),
     },
     CatalogueEntry {

@@ -479,6 +479,15 @@ where
 
     fn winning_moves(&mut self, position: &Position, limit: usize) -> Result<(Vec<Move>, bool)> {
         let components = self.components(position)?;
+        // None wanted (`--max-moves 0`): whether there are any is whether the value is not
+        // 0, where the values are known without a search of the moves.
+        if limit == 0
+            && let Ok(values) = self.values(&components)
+            && let Some(values) = values.into_iter().collect::<Option<Vec<Nimber>>>()
+        {
+            let total: Nimber = values.into_iter().collect();
+            return Ok((Vec::new(), !total.is_zero()));
+        }
         // One winning move wanted, of one component: a move the closed form of the outcome
         // says leaves a P-position is one, found without a search (the mirror's reply on a
         // Cram board the player has just broken the symmetry of).

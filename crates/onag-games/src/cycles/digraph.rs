@@ -64,6 +64,9 @@ impl fmt::Debug for Digraph {
     }
 }
 
+/// A multigraph as read: its vertices' names, and its edges as listed.
+pub(crate) type Multigraph = (Vec<String>, Vec<(u32, u32)>);
+
 /// Builds a graph from named vertices and edges, in the order met.
 struct Builder {
     names: Vec<String>,
@@ -73,6 +76,8 @@ struct Builder {
     /// [`EDGE_BYTES`]), and the most it may.
     bytes: usize,
     limit: usize,
+    /// The edges of `edges` that are the second way of an undirected DOT edge.
+    mirrors: Vec<usize>,
 }
 
 /// What an edge takes: its pair while the graph is read (twice, as the list doubles), then
@@ -87,6 +92,7 @@ impl Builder {
             edges: Vec::new(),
             bytes: 0,
             limit,
+            mirrors: Vec::new(),
         }
     }
 
@@ -200,41 +206,29 @@ impl Digraph {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn parse_within(text: &str, label: &str, max_bytes: usize) -> Result<Digraph> {
-        // A byte-order mark (as Windows Notepad writes UTF-8) is not part of the text.
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let first_word = text
-            .lines()
-            .map(str::trim)
-            .find(|line| !line.is_empty() && !line.starts_with('#') && !line.starts_with("//"))
-            .unwrap_or("");
-        // DOT's keywords are case-insensitive (`DiGraph`, `STRICT digraph`).
-        let lowered = first_word
-            .get(..first_word.len().min(8))
-            .unwrap_or("")
-            .to_ascii_lowercase();
-        let parsed = if first_word.starts_with('{') || first_word.starts_with('[') {
-            parse_json(text, max_bytes)
-        } else if ["digraph", "graph", "strict"].iter().any(|keyword| {
-            lowered.starts_with(keyword)
-                && first_word[keyword.len()..]
-                    .chars()
-                    .next()
-                    .is_none_or(|next| !is_name_char(next))
-        }) {
-            parse_dot(text, max_bytes)
-        } else {
-            parse_edge_list(text, max_bytes)
-        };
-        parsed
-            .map(|builder| builder.build(label))
-            .map_err(|error| match error {
-                Error::InvalidGraph { line, reason, .. } => Error::InvalidGraph {
-                    file: label.to_string(),
-                    line,
-                    reason,
-                },
-                other => other,
-            })
+        read_within(text, label, max_bytes).map(|builder| builder.build(label))
+    }
+
+    /// The vertices' names (in the order the text first mentions them) and the edges as the
+    /// text lists them, in any of [`Digraph::parse`]'s formats: repeated edges and loops kept,
+    /// an undirected DOT edge once (not both ways). A multigraph, for the games played on one
+    /// (Green Hackenbush), read within `max_bytes` as [`Digraph::parse_within`] reads.
+    pub(crate) fn parse_multigraph_within(
+        text: &str,
+        label: &str,
+        max_bytes: usize,
+    ) -> Result<Multigraph> {
+        let builder = read_within(text, label, max_bytes)?;
+        let mut mirrors = builder.mirrors.iter().peekable();
+        let mut edges = Vec::with_capacity(builder.edges.len() - builder.mirrors.len());
+        for (index, &edge) in builder.edges.iter().enumerate() {
+            if mirrors.peek() == Some(&&index) {
+                mirrors.next();
+            } else {
+                edges.push(edge);
+            }
+        }
+        Ok((builder.names, edges))
     }
 
     /// What the graph takes on the heap (names, index and edges), as counted while it was read.
@@ -314,6 +308,44 @@ impl Notation for Digraph {
     fn is_move(&self, from: &u32, to: &u32) -> Option<bool> {
         Some(self.edges_from(*from).binary_search(to).is_ok())
     }
+}
+
+/// Reads a graph's names and edges in any of [`Digraph::parse`]'s formats, within
+/// `max_bytes`, errors naming `label`.
+fn read_within(text: &str, label: &str, max_bytes: usize) -> Result<Builder> {
+    // A byte-order mark (as Windows Notepad writes UTF-8) is not part of the text.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let first_word = text
+        .lines()
+        .map(str::trim)
+        .find(|line| !line.is_empty() && !line.starts_with('#') && !line.starts_with("//"))
+        .unwrap_or("");
+    // DOT's keywords are case-insensitive (`DiGraph`, `STRICT digraph`).
+    let lowered = first_word
+        .get(..first_word.len().min(8))
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    let parsed = if first_word.starts_with('{') || first_word.starts_with('[') {
+        parse_json(text, max_bytes)
+    } else if ["digraph", "graph", "strict"].iter().any(|keyword| {
+        lowered.starts_with(keyword)
+            && first_word[keyword.len()..]
+                .chars()
+                .next()
+                .is_none_or(|next| !is_name_char(next))
+    }) {
+        parse_dot(text, max_bytes)
+    } else {
+        parse_edge_list(text, max_bytes)
+    };
+    parsed.map_err(|error| match error {
+        Error::InvalidGraph { line, reason, .. } => Error::InvalidGraph {
+            file: label.to_string(),
+            line,
+            reason,
+        },
+        other => other,
+    })
 }
 
 fn is_name_char(c: char) -> bool {
@@ -785,6 +817,7 @@ fn parse_dot(text: &str, limit: usize) -> Result<Builder> {
                     builder.edge(&from, &to)?;
                     if !directed {
                         builder.edge(&to, &from)?;
+                        builder.mirrors.push(builder.edges.len() - 1);
                     }
                     at = skip_port(&tokens, at + 2);
                     from = to;

@@ -9,6 +9,7 @@ mod cram;
 mod games;
 mod genus;
 mod graph_games;
+mod green_hackenbush;
 mod heap_games;
 mod impartial_as_partizan;
 mod judge_samples;
