@@ -91,6 +91,17 @@ pub enum PartizanOutcome {
 }
 
 impl PartizanOutcome {
+    /// The class from whether the player to move wins, Left moving first and Right moving
+    /// first (the definition of the classes; Siegel, CGT §I.1).
+    pub fn of_wins(left_first: bool, right_first: bool) -> PartizanOutcome {
+        match (left_first, right_first) {
+            (true, true) => PartizanOutcome::Next,
+            (false, false) => PartizanOutcome::Previous,
+            (true, false) => PartizanOutcome::Left,
+            (false, true) => PartizanOutcome::Right,
+        }
+    }
+
     /// `"L"`, `"R"`, `"N"` or `"P"`.
     pub fn letter(self) -> &'static str {
         match self {

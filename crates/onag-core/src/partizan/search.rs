@@ -198,7 +198,7 @@ impl<'g, G: PartizanGame> OutcomeSearch<'g, G> {
     pub fn outcome_of_sum(&mut self, parts: &[G::Position]) -> Result<PartizanOutcome> {
         let left_first = self.wins_sum(parts, true)?;
         let right_first = self.wins_sum(parts, false)?;
-        Ok(outcome_of(left_first, right_first))
+        Ok(PartizanOutcome::of_wins(left_first, right_first))
     }
 
     /// Whether the player to move from `position` wins: Left when `left` is true.
@@ -399,14 +399,11 @@ impl<G: PartizanGame> Shared<'_, G> {
             let frame = stack.pop().expect("a frame is on the stack");
             let key = (frame.position, frame.left);
             open.remove(&key);
-            finished = Some(wins);
-            if stack.is_empty() {
-                self.remember(key, wins, run)?;
-                return Ok(Some(wins));
-            }
             self.remember(key, wins, run)?;
+            finished = Some(wins);
         }
-        unreachable!("the root's frame answers before the stack empties")
+        // The root's frame was the last to finish.
+        Ok(finished)
     }
 
     /// Appends the representatives of `position`'s regions to `out`.
@@ -509,16 +506,6 @@ fn reporter<'a>(report: &'a mut Option<&mut dyn FnMut(u64)>) -> Option<&'a mut d
     match report.as_mut() {
         Some(report) => Some(&mut **report),
         None => None,
-    }
-}
-
-/// The outcome class from whether the player to move wins, Left first and Right first.
-fn outcome_of(left_first: bool, right_first: bool) -> PartizanOutcome {
-    match (left_first, right_first) {
-        (true, true) => PartizanOutcome::Next,
-        (false, false) => PartizanOutcome::Previous,
-        (true, false) => PartizanOutcome::Left,
-        (false, true) => PartizanOutcome::Right,
     }
 }
 

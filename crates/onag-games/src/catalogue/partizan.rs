@@ -387,12 +387,7 @@ where
                 }
             }
             let [left_moves, right_moves] = winning;
-            let outcome = match (!left_moves.is_empty(), !right_moves.is_empty()) {
-                (true, true) => PartizanOutcome::Next,
-                (false, false) => PartizanOutcome::Previous,
-                (true, false) => PartizanOutcome::Left,
-                (false, true) => PartizanOutcome::Right,
-            };
+            let outcome = PartizanOutcome::of_wins(!left_moves.is_empty(), !right_moves.is_empty());
             Ok(PartizanSearch {
                 outcome,
                 left_moves,
